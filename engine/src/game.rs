@@ -1,0 +1,309 @@
+//! The `Game` trait: what the search, perft, the protocol and the match runner need from a
+//! variant, and the value types they share (seats, points, outcomes, parse errors).
+//!
+//! Design points, from the five rule specs:
+//! - Turns need not alternate (Hepta's sequences, Hexian's armies of one player, Seven
+//!   Kingdoms' skipped kingdoms): the position says which seat is to move.
+//! - Seats are players, not armies: a player owning several armies or kingdoms is one
+//!   seat, and results are one score per seat, fractional where the rules share points.
+//! - Moves are a variant's own small `Copy` type; legal moves go into a fixed-capacity
+//!   `arrayvec` list whose size the variant chooses (Hepta's arrangement ply has 5040).
+//! - Positions are changed by make/unmake; the variant keeps its own undo stack, which
+//!   is also its game history for repetition.
+
+use arrayvec::ArrayVec;
+use std::fmt;
+use std::hash::Hash;
+use std::ops::{Deref, DerefMut};
+
+/// The largest number of seats (players) any variant has: Seven Kingdoms' seven.
+pub const MAX_SEATS: usize = 7;
+
+/// A player's index, `0..seats()`, in the variant's player order.
+pub type Seat = usize;
+
+/// Points scored by one player, exact: stored in units of 1/420, the least common multiple
+/// of every denominator the rules use (halves, thirds, quarters, fifths, sixths, sevenths).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Points(u16);
+
+impl Points {
+    const UNIT: u16 = 420;
+    pub const ZERO: Points = Points(0);
+    pub const ONE: Points = Points(Self::UNIT);
+    pub const HALF: Points = Points(Self::UNIT / 2);
+
+    /// `numerator / denominator` of a point; the denominator must divide 420.
+    pub const fn fraction(numerator: u16, denominator: u16) -> Points {
+        assert!(Self::UNIT % denominator == 0);
+        Points(numerator * (Self::UNIT / denominator))
+    }
+
+    /// The value as a float in `[0, 1]` (for search scores and statistics).
+    pub fn as_f64(self) -> f64 {
+        f64::from(self.0) / f64::from(Self::UNIT)
+    }
+}
+
+impl fmt::Display for Points {
+    /// `0`, `1`, or a reduced fraction such as `3/4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn gcd(a: u16, b: u16) -> u16 {
+            if b == 0 {
+                a
+            } else {
+                gcd(b, a % b)
+            }
+        }
+        let g = gcd(self.0, Self::UNIT);
+        let (n, d) = (self.0 / g, Self::UNIT / g);
+        if d == 1 {
+            write!(f, "{n}")
+        } else {
+            write!(f, "{n}/{d}")
+        }
+    }
+}
+
+/// How a finished game ended: one score per seat and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub points: ArrayVec<Points, MAX_SEATS>,
+    /// The rule that ended the game, e.g. `checkmate`, `stalemate`, `baring`.
+    pub reason: &'static str,
+}
+
+impl Outcome {
+    /// A two-seat outcome.
+    pub fn two(first: Points, second: Points, reason: &'static str) -> Outcome {
+        Outcome {
+            points: [first, second].into_iter().collect(),
+            reason,
+        }
+    }
+
+    /// The result in the shared notation: scores in seat order joined by `-`
+    /// (`1-0`, `3/4-1/4`, `1/2-1/2`, `0-0-1`).
+    pub fn result_string(&self) -> String {
+        let parts: Vec<String> = self.points.iter().map(Points::to_string).collect();
+        parts.join("-")
+    }
+}
+
+/// Whether the game goes on, or how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ongoing,
+    Over(Outcome),
+}
+
+/// A list of moves on the stack; implemented by `ArrayVec<M, N>` for every `N`.
+pub trait MoveBuffer<M>: Default + Deref<Target = [M]> + DerefMut + Send {
+    fn push_move(&mut self, mv: M);
+    fn clear_moves(&mut self);
+}
+
+impl<M: Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
+    #[inline]
+    fn push_move(&mut self, mv: M) {
+        self.push(mv);
+    }
+    #[inline]
+    fn clear_moves(&mut self) {
+        self.clear();
+    }
+}
+
+/// What is wrong with a position string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionErrorKind {
+    /// The string has the wrong number of space-separated fields.
+    FieldCount { expected: usize, found: usize },
+    /// The board field has the wrong number of ranks.
+    RankCount { expected: usize, found: usize },
+    /// A rank describes more or fewer cells than it has.
+    RankLength {
+        rank: usize,
+        expected: usize,
+        found: usize,
+    },
+    /// A character that is no piece letter of the variant.
+    UnknownPiece,
+    /// A run of empty cells written with a leading zero, as zero, or next to another run.
+    BadRun,
+    /// The side-to-move field is not one of the variant's sides.
+    BadSide,
+    /// A counter field is not a decimal number in its range.
+    BadNumber,
+    /// A variant-specific field is malformed.
+    BadField,
+    /// The string is well formed but breaks a validity rule of the spec (rule cited).
+    Invalid(&'static str),
+}
+
+/// A rejected position string: what is wrong, the offending token and its byte offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub kind: PositionErrorKind,
+    pub token: String,
+    pub offset: usize,
+}
+
+impl PositionError {
+    pub fn new(kind: PositionErrorKind, token: &str, offset: usize) -> Self {
+        PositionError {
+            kind,
+            token: token.to_string(),
+            offset,
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionErrorKind::*;
+        match &self.kind {
+            FieldCount { expected, found } => {
+                write!(f, "expected {expected} fields, found {found}")?
+            }
+            RankCount { expected, found } => write!(f, "expected {expected} ranks, found {found}")?,
+            RankLength {
+                rank,
+                expected,
+                found,
+            } => write!(f, "rank {rank} needs {expected} cells, got {found}")?,
+            UnknownPiece => write!(f, "unknown piece letter")?,
+            BadRun => write!(f, "bad run of empty cells")?,
+            BadSide => write!(f, "bad side to move")?,
+            BadNumber => write!(f, "bad number")?,
+            BadField => write!(f, "malformed field")?,
+            Invalid(rule) => write!(f, "invalid position: {rule}")?,
+        }
+        write!(f, " at character {} ('{}')", self.offset + 1, self.token)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// What is wrong with a move token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveErrorKind {
+    /// The token does not follow the variant's move grammar.
+    Syntax,
+    /// The token is well formed but is not a legal move in the position.
+    Illegal,
+    /// The game is over: no move is legal.
+    GameOver,
+}
+
+/// A rejected move token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    pub kind: MoveErrorKind,
+    pub token: String,
+    pub detail: String,
+}
+
+impl MoveError {
+    pub fn new(kind: MoveErrorKind, token: &str, detail: impl Into<String>) -> Self {
+        MoveError {
+            kind,
+            token: token.to_string(),
+            detail: detail.into(),
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.kind {
+            MoveErrorKind::Syntax => "malformed move",
+            MoveErrorKind::Illegal => "illegal move",
+            MoveErrorKind::GameOver => "game over, no move possible",
+        };
+        write!(f, "{what} '{}'", self.token)?;
+        if !self.detail.is_empty() {
+            write!(f, ": {}", self.detail)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A game position with its history: everything the engine needs from a variant.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move, small and `Copy`.
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+    /// The fixed-capacity list legal moves are generated into.
+    type MoveList: MoveBuffer<Self::Move>;
+    /// Game options that shape the start position and the seats (e.g. `Players`).
+    type Config: Clone + Default + Send + Sync + 'static;
+
+    /// The variant's start position under `config`.
+    fn start(config: &Self::Config) -> Self;
+    /// Reads a position string; the result has no history before it.
+    fn from_position_string(text: &str, config: &Self::Config) -> Result<Self, PositionError>;
+    /// Writes the position string.
+    fn position_string(&self) -> String;
+
+    /// Number of seats (players).
+    fn seats(&self) -> usize;
+    /// The seat to move. Consecutive plies may belong to the same seat.
+    fn to_move(&self) -> Seat;
+
+    /// Appends every legal move to `moves`. Empty when the game is over by one of its
+    /// own end conditions (draws by rule — repetition, move counters — are not applied).
+    fn generate_moves(&self, moves: &mut Self::MoveList);
+    /// Number of legal moves (perft's bulk count); may be faster than generating them.
+    fn count_moves(&self) -> usize {
+        let mut moves = Self::MoveList::default();
+        self.generate_moves(&mut moves);
+        moves.len()
+    }
+    /// Plays a legal move.
+    fn make_move(&mut self, mv: Self::Move);
+    /// Takes back the last move played by `make_move`.
+    fn unmake_move(&mut self);
+
+    /// The Zobrist hash, updated incrementally.
+    fn hash(&self) -> u64;
+    /// The Zobrist hash computed from scratch (a check of the incremental one).
+    fn recompute_hash(&self) -> u64;
+
+    /// Whether the game is over, applying every end rule including draws by rule.
+    fn status(&self) -> Status;
+
+    /// Reads a move token and returns it if it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+    /// Writes a move in the variant's notation.
+    fn move_string(&self, mv: Self::Move) -> String;
+    /// The board as text for humans (the protocol's `d`).
+    fn board_text(&self) -> String;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_print_as_reduced_fractions() {
+        assert_eq!(Points::ONE.to_string(), "1");
+        assert_eq!(Points::ZERO.to_string(), "0");
+        assert_eq!(Points::HALF.to_string(), "1/2");
+        assert_eq!(Points::fraction(3, 4).to_string(), "3/4");
+        assert_eq!(Points::fraction(1, 3).to_string(), "1/3");
+        assert_eq!(Points::fraction(2, 6).to_string(), "1/3");
+        assert_eq!(Points::fraction(1, 7).to_string(), "1/7");
+    }
+
+    #[test]
+    fn outcome_result_strings() {
+        let o = Outcome::two(Points::fraction(3, 4), Points::fraction(1, 4), "stalemate");
+        assert_eq!(o.result_string(), "3/4-1/4");
+        assert_eq!(
+            Outcome::two(Points::ONE, Points::ZERO, "checkmate").result_string(),
+            "1-0"
+        );
+    }
+}

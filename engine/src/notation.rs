@@ -1,0 +1,204 @@
+//! Pieces of the position-string grammar shared by the variants (CONVENTIONS.md, "Position
+//! string"): fields separated by whitespace, a board written rank by rank from the
+//! highest down with runs of empty cells as decimal numbers, decimal counters.
+
+use crate::game::{PositionError, PositionErrorKind};
+use std::ops::Range;
+
+/// Splits a string into whitespace-separated fields with their byte offsets.
+pub fn fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, ch) in text.char_indices() {
+        match (ch.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((s, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}
+
+/// Reads a board field made of one-character pieces.
+///
+/// `ranks` lists the cells of every rank from the lowest rank up, each in file order;
+/// the field lists them from the highest rank down, separated by `/`. `piece` maps a
+/// character to a piece or `None` for an unknown letter. Runs of empty cells are decimal
+/// numbers without leading zero; two runs are never adjacent. Returns one entry per cell
+/// (indexed by cell), `offset` being the field's offset in the whole string.
+pub fn parse_board<P: Copy>(
+    field: &str,
+    offset: usize,
+    ranks: &[Range<usize>],
+    cell_count: usize,
+    piece: impl Fn(char) -> Option<P>,
+) -> Result<Vec<Option<P>>, PositionError> {
+    let rank_texts: Vec<&str> = field.split('/').collect();
+    if rank_texts.len() != ranks.len() {
+        return Err(PositionError::new(
+            PositionErrorKind::RankCount {
+                expected: ranks.len(),
+                found: rank_texts.len(),
+            },
+            field,
+            offset,
+        ));
+    }
+    let mut board = vec![None; cell_count];
+    let mut rank_offset = offset;
+    for (i, text) in rank_texts.iter().enumerate() {
+        let rank_index = ranks.len() - 1 - i;
+        let cells = ranks[rank_index].clone();
+        let expected = cells.len();
+        let mut filled = 0usize;
+        let bytes = text.as_bytes();
+        let mut pos = 0;
+        let mut last_was_run = false;
+        while pos < bytes.len() {
+            let at = rank_offset + pos;
+            if bytes[pos].is_ascii_digit() {
+                let len = bytes[pos..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                let digits = &text[pos..pos + len];
+                let run: usize = digits.parse().unwrap_or(usize::MAX);
+                if digits.starts_with('0') || last_was_run || run > expected {
+                    return Err(PositionError::new(PositionErrorKind::BadRun, digits, at));
+                }
+                filled += run;
+                pos += len;
+                last_was_run = true;
+            } else {
+                let ch = text[pos..].chars().next().unwrap_or('?');
+                let p = piece(ch).ok_or_else(|| {
+                    PositionError::new(PositionErrorKind::UnknownPiece, &ch.to_string(), at)
+                })?;
+                if filled < expected {
+                    board[cells.start + filled] = Some(p);
+                }
+                filled += 1;
+                pos += ch.len_utf8();
+                last_was_run = false;
+            }
+            if filled > expected {
+                break;
+            }
+        }
+        if filled != expected {
+            return Err(PositionError::new(
+                PositionErrorKind::RankLength {
+                    rank: rank_index + 1,
+                    expected,
+                    found: filled,
+                },
+                text,
+                rank_offset,
+            ));
+        }
+        rank_offset += text.len() + 1;
+    }
+    Ok(board)
+}
+
+/// Writes a board field from one character (or `None`) per cell.
+pub fn write_board(ranks: &[Range<usize>], piece: impl Fn(usize) -> Option<char>) -> String {
+    let mut out = String::new();
+    for (i, cells) in ranks.iter().rev().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for cell in cells.clone() {
+            match piece(cell) {
+                Some(ch) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(ch);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+    }
+    out
+}
+
+/// Reads a decimal counter of at least `min`: ASCII digits only, no sign.
+pub fn parse_counter(field: &str, offset: usize, min: u32) -> Result<u32, PositionError> {
+    let bad = || PositionError::new(PositionErrorKind::BadNumber, field, offset);
+    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let value: u32 = field.parse().map_err(|_| bad())?;
+    if value < min {
+        return Err(bad());
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_keep_their_offsets() {
+        assert_eq!(fields("  ab c\td  "), vec![(2, "ab"), (5, "c"), (7, "d")]);
+        assert!(fields("   ").is_empty());
+    }
+
+    #[test]
+    fn board_round_trip_and_errors() {
+        let ranks = [0..3, 3..5];
+        let piece = |c: char| "xyz".contains(c).then_some(c);
+        let board = parse_board("x1/2y", 0, &ranks, 5, piece).unwrap();
+        assert_eq!(board, vec![None, None, Some('y'), Some('x'), None]);
+        assert_eq!(write_board(&ranks, |c| board[c]), "x1/2y");
+        let err = |s: &str| parse_board(s, 0, &ranks, 5, piece).unwrap_err().kind;
+        assert_eq!(
+            err("x1"),
+            PositionErrorKind::RankCount {
+                expected: 2,
+                found: 1
+            }
+        );
+        assert_eq!(
+            err("x/3"),
+            PositionErrorKind::RankLength {
+                rank: 2,
+                expected: 2,
+                found: 1
+            }
+        );
+        assert_eq!(err("11/3"), PositionErrorKind::BadRun);
+        assert_eq!(err("01x/3"), PositionErrorKind::BadRun);
+        assert_eq!(err("xw/3"), PositionErrorKind::UnknownPiece);
+        assert_eq!(
+            err("xxx/3"),
+            PositionErrorKind::RankLength {
+                rank: 2,
+                expected: 2,
+                found: 3
+            }
+        );
+    }
+
+    #[test]
+    fn counters() {
+        assert_eq!(parse_counter("012", 0, 0), Ok(12));
+        assert!(parse_counter("-1", 0, 0).is_err());
+        assert!(parse_counter("+1", 0, 0).is_err());
+        assert!(parse_counter("0", 0, 1).is_err());
+        assert!(parse_counter("99999999999", 0, 0).is_err());
+    }
+}
