@@ -266,6 +266,30 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Takes back the last move played by `make_move`.
     fn unmake_move(&mut self);
 
+    /// Whether the side to move is in check (variants without check answer false).
+    fn in_check(&self) -> bool {
+        false
+    }
+    /// Whether a legal move captures or promotes: the moves quiescence search looks at.
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+    /// Passes the turn without moving, for null-move pruning in the search (never a rule
+    /// move). Returns false, changing nothing, where the variant cannot pass here.
+    fn make_null_move(&mut self) -> bool {
+        false
+    }
+    /// Takes back `make_null_move`.
+    fn unmake_null_move(&mut self) {}
+    /// How often the current position occurred earlier in the game, counting only
+    /// positions a repetition rule compares (0 in variants without one).
+    fn repetitions(&self) -> usize {
+        0
+    }
+    /// Whether a move-count rule (such as the fifty-move rule) draws the game now,
+    /// provided no other end condition applies first.
+    fn move_count_draw(&self) -> bool {
+        false
+    }
+
     /// The Zobrist hash, updated incrementally.
     fn hash(&self) -> u64;
     /// The Zobrist hash computed from scratch (a check of the incremental one).

@@ -13,9 +13,8 @@ mod tables;
 
 use crate::game::{Game, MoveError, PositionError, Seat, Status};
 use arrayvec::ArrayVec;
-use tables::tables;
 
-pub use tables::Tables;
+pub use tables::{tables, Tables};
 
 /// White (seat 0) or Black (seat 1).
 pub type Color = usize;
@@ -72,6 +71,12 @@ pub struct Move {
 
 impl Move {
     const PLACEMENT: u8 = u8::MAX;
+    /// The search's null move (never legal in the rules, R43); a0 → a0 is no real move.
+    const NULL: Move = Move {
+        from: 0,
+        to: 0,
+        kind: 0,
+    };
 
     pub(crate) const fn normal(from: usize, to: usize) -> Move {
         Move {
@@ -119,6 +124,14 @@ impl Move {
 /// Legal moves of one position: a King with every type on g7 alone has 66 moves, and a
 /// position with many promoting pawns and compound pieces stays well below 512.
 pub type MoveList = ArrayVec<Move, 512>;
+
+/// The movement types a King borrows (R26).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BorrowedTypes {
+    pub knight: bool,
+    pub bishop: bool,
+    pub rook: bool,
+}
 
 /// What `unmake_move` needs to restore.
 #[derive(Clone, Copy, Debug)]
@@ -200,6 +213,37 @@ impl Hexmate {
     /// The King of `color`, if on the board (it may be missing only during placement).
     pub fn king(&self, color: Color) -> Option<usize> {
         (self.by_kind[KING] & self.by_color[color]).first_cell()
+    }
+
+    /// The fullmove number (R57).
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The movement types the King of `color` borrows now (R26): knight, bishop, rook.
+    pub fn borrowed_types(&self, color: Color) -> BorrowedTypes {
+        let own = self.by_color[color];
+        BorrowedTypes {
+            knight: self.knight_movers(own) != 0,
+            bishop: self.bishop_movers(own) != 0,
+            rook: self.rook_movers(own) != 0,
+        }
+    }
+
+    /// Whether `cell` is attacked by `by` in this position (R30).
+    pub fn is_attacked(&self, cell: usize, by: Color) -> bool {
+        self.attacked_by(
+            cell,
+            by,
+            self.by_color[0] | self.by_color[1],
+            self.by_color[by],
+        )
+    }
+
+    /// The cells a King of `color` on `cell` reaches with its step and borrowed types
+    /// (own pieces included; the caller masks them).
+    pub fn king_reach(&self, cell: usize, color: Color) -> u128 {
+        self.king_targets(cell, color, self.by_color[0] | self.by_color[1])
     }
 
     /// Whether the side to move is in check (R31).
@@ -371,6 +415,49 @@ impl Game for Hexmate {
         }
         self.halfmove = undo.halfmove;
         self.hash = undo.hash;
+    }
+
+    fn in_check(&self) -> bool {
+        Hexmate::in_check(self)
+    }
+
+    fn is_tactical(&self, mv: Move) -> bool {
+        !mv.is_placement() && (self.board[mv.to()] != 0 || mv.promotion_kind().is_some())
+    }
+
+    fn make_null_move(&mut self) -> bool {
+        if self.placing {
+            return false;
+        }
+        self.history.push(Undo {
+            mv: Move::NULL,
+            captured: 0,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        });
+        self.halfmove += 1;
+        self.side = 1 - self.side;
+        self.hash ^= tables().side_key;
+        true
+    }
+
+    fn unmake_null_move(&mut self) {
+        let undo = self
+            .history
+            .pop()
+            .expect("unmake_null_move without a null move");
+        debug_assert_eq!(undo.mv, Move::NULL);
+        self.side = 1 - self.side;
+        self.halfmove = undo.halfmove;
+        self.hash = undo.hash;
+    }
+
+    fn repetitions(&self) -> usize {
+        Hexmate::repetitions(self)
+    }
+
+    fn move_count_draw(&self) -> bool {
+        !self.placing && self.halfmove >= 100
     }
 
     fn hash(&self) -> u64 {
