@@ -1,6 +1,6 @@
 //! Command-line subcommands (clap). Without a subcommand `tessera` speaks the protocol.
 
-use crate::variant::AnyGame;
+use crate::variant::{AnyGame, SetupError};
 use crate::with_game;
 use clap::{Parser, Subcommand};
 use engine::perft::{divide, Counting};
@@ -59,7 +59,7 @@ pub fn parse_variant(text: &str) -> Result<Variant, String> {
 }
 
 /// Sets up a position from the CLI's `--fen` and `--moves`.
-pub fn setup(variant: Variant, fen: Option<&str>, moves: &[String]) -> Result<AnyGame, String> {
+pub fn setup(variant: Variant, fen: Option<&str>, moves: &[String]) -> Result<AnyGame, SetupError> {
     let mut game = match fen {
         Some(text) => AnyGame::from_position_string(variant, text)?,
         None => AnyGame::start(variant)?,

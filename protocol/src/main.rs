@@ -1,5 +1,7 @@
 use clap::Parser;
 use protocol::cli::{run_perft, setup, Cli, Command};
+use protocol::driver;
+use protocol::output::Output;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -24,8 +26,8 @@ fn main() -> ExitCode {
             }
         },
         None => {
-            eprintln!("the engine protocol is not implemented yet; see `tessera --help`");
-            ExitCode::FAILURE
+            driver::run(std::io::stdin().lock(), &Output::stdout());
+            ExitCode::SUCCESS
         }
     }
 }

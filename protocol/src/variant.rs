@@ -1,9 +1,10 @@
 //! The protocol's variant switch: one enum arm per implemented game type, so that each
 //! command dispatches once and the search below it is monomorphised per variant.
 
-use engine::game::{Game, PositionError};
+use engine::game::{Game, MoveError, PositionError, Seat, Status};
 use engine::variants::hexmate::{Hexmate, Ruleset};
 use engine::variants::Variant;
+use std::fmt;
 
 /// A position of any implemented variant.
 #[derive(Clone, Debug)]
@@ -21,24 +22,49 @@ macro_rules! with_game {
     };
 }
 
+/// Why a position could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    NotImplemented(Variant),
+    Position(PositionError),
+    /// The move at `index` (0-based) of a move list.
+    Move {
+        index: usize,
+        error: MoveError,
+    },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NotImplemented(v) => write!(f, "variant {} is not implemented yet", v.id()),
+            SetupError::Position(e) => write!(f, "bad position string: {e}"),
+            SetupError::Move { index, error } => write!(f, "move {}: {error}", index + 1),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
 impl AnyGame {
     /// The start position of `variant`, or an error naming an unimplemented variant.
-    pub fn start(variant: Variant) -> Result<AnyGame, String> {
+    pub fn start(variant: Variant) -> Result<AnyGame, SetupError> {
         match variant {
             Variant::Hexmate => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexmate))),
             Variant::Hexchoice => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexchoice))),
-            other => Err(format!("variant {} is not implemented yet", other.id())),
+            other => Err(SetupError::NotImplemented(other)),
         }
     }
 
     /// Reads a position string of `variant`.
-    pub fn from_position_string(variant: Variant, text: &str) -> Result<AnyGame, String> {
-        let wrap =
-            |r: Result<Hexmate, PositionError>| r.map(AnyGame::Hexmate).map_err(|e| e.to_string());
+    pub fn from_position_string(variant: Variant, text: &str) -> Result<AnyGame, SetupError> {
+        let wrap = |r: Result<Hexmate, PositionError>| {
+            r.map(AnyGame::Hexmate).map_err(SetupError::Position)
+        };
         match variant {
             Variant::Hexmate => wrap(Hexmate::from_position_string(text, &Ruleset::Hexmate)),
             Variant::Hexchoice => wrap(Hexmate::from_position_string(text, &Ruleset::Hexchoice)),
-            other => Err(format!("variant {} is not implemented yet", other.id())),
+            other => Err(SetupError::NotImplemented(other)),
         }
     }
 
@@ -47,15 +73,64 @@ impl AnyGame {
     pub fn play_tokens<'a>(
         &mut self,
         tokens: impl IntoIterator<Item = &'a str>,
-    ) -> Result<(), String> {
+    ) -> Result<(), SetupError> {
         let mut next = self.clone();
         with_game!(&mut next, g => {
             for (index, token) in tokens.into_iter().enumerate() {
-                let mv = g.parse_move(token).map_err(|e| format!("move {} ({index}): {e}", index + 1))?;
+                let mv = g
+                    .parse_move(token)
+                    .map_err(|error| SetupError::Move { index, error })?;
                 g.make_move(mv);
             }
         });
         *self = next;
         Ok(())
+    }
+
+    /// Checks move tokens against this position without playing them (`searchmoves`).
+    pub fn check_moves(&self, tokens: &[String]) -> Result<(), SetupError> {
+        with_game!(self, g => tokens.iter().enumerate().try_for_each(|(index, token)| {
+            g.parse_move(token).map(|_| ()).map_err(|error| SetupError::Move { index, error })
+        }))
+    }
+
+    /// Every legal move in notation, sorted by text.
+    pub fn legal_moves(&self) -> Vec<String> {
+        with_game!(self, g => {
+            let mut list = Default::default();
+            g.generate_moves(&mut list);
+            let mut moves: Vec<String> = list.iter().map(|&mv| g.move_string(mv)).collect();
+            moves.sort();
+            moves
+        })
+    }
+
+    pub fn position_string(&self) -> String {
+        with_game!(self, g => g.position_string())
+    }
+
+    pub fn hash(&self) -> u64 {
+        with_game!(self, g => g.hash())
+    }
+
+    pub fn status(&self) -> Status {
+        with_game!(self, g => g.status())
+    }
+
+    pub fn board_text(&self) -> String {
+        with_game!(self, g => g.board_text())
+    }
+
+    /// The name of the seat to move (`white`, `black`).
+    pub fn side_to_move_name(&self) -> &'static str {
+        with_game!(self, g => hexmate_seat_name(g.to_move()))
+    }
+}
+
+fn hexmate_seat_name(seat: Seat) -> &'static str {
+    if seat == 0 {
+        "white"
+    } else {
+        "black"
     }
 }
