@@ -10,7 +10,7 @@
 use crate::job::Job;
 use crate::options::{parse_setoption, uci_lines, OptionChange, OptionError, OptionValues};
 use crate::output::error_line;
-use crate::uci::{parse_line, Command, CommandError, Setup};
+use crate::uci::{parse_line, Command, CommandError, GoParams, Setup};
 use crate::variant::{AnyGame, SetupError};
 use crate::with_game;
 use engine::game::Status;
@@ -23,6 +23,8 @@ pub enum SessionError {
     Command(CommandError),
     Option(OptionError),
     Position(SetupError),
+    /// `UCI_Variant` set to a variant whose rules are not written yet.
+    Variant(SetupError),
     SearchMoves(SetupError),
     /// A command that needs the engine idle, sent while a search runs.
     Busy(&'static str),
@@ -36,6 +38,7 @@ impl fmt::Display for SessionError {
             SessionError::Command(e) => write!(f, "{e}"),
             SessionError::Option(e) => write!(f, "setoption: {e}"),
             SessionError::Position(e) => write!(f, "position: {e}"),
+            SessionError::Variant(e) => write!(f, "{e}"),
             SessionError::SearchMoves(e) => write!(f, "go searchmoves: {e}"),
             SessionError::Busy(command) => write!(
                 f,
@@ -150,7 +153,7 @@ impl Session {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => Ok(Vec::new()),
             Command::Position { setup, moves } => self.set_position(setup, &moves),
-            Command::Go(_) => self.go(),
+            Command::Go(params) => self.go(&params),
             Command::Stop => self.stop(),
             Command::PonderHit => self.ponderhit(),
             Command::Quit => {
@@ -178,7 +181,7 @@ impl Session {
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<Vec<String>, SessionError> {
         let change = parse_setoption(name, value).map_err(SessionError::Option)?;
         if let OptionChange::Variant(variant) = change {
-            self.game = AnyGame::start(variant).map_err(SessionError::Position)?;
+            self.game = AnyGame::start(variant).map_err(SessionError::Variant)?;
         }
         self.options.apply(&change);
         Ok(Vec::new())
@@ -201,7 +204,10 @@ impl Session {
         Ok(Vec::new())
     }
 
-    fn go(&mut self) -> Result<Vec<String>, SessionError> {
+    fn go(&mut self, params: &GoParams) -> Result<Vec<String>, SessionError> {
+        self.game
+            .check_moves(&params.searchmoves)
+            .map_err(SessionError::SearchMoves)?;
         if let Status::Over(outcome) = self.game.status() {
             return Ok(vec![
                 format!(
@@ -243,6 +249,13 @@ impl Session {
         lines.push(format!("Position: {}", self.game.position_string()));
         lines.push(format!("Hash: {:016x}", self.game.hash()));
         lines.push(format!("To move: {}", self.game.side_to_move_name()));
+        let options: Vec<String> = self
+            .options
+            .describe()
+            .into_iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        lines.push(format!("Options: {}", options.join("; ")));
         if let Status::Over(outcome) = self.game.status() {
             lines.push(format!(
                 "Result: {} {}",
