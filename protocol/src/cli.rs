@@ -44,6 +44,10 @@ pub enum Command {
         #[arg(long)]
         no_bulk: bool,
     },
+    /// Play an engine-against-engine match through the engine protocol.
+    Match(Box<crate::matchrunner::MatchArgs>),
+    /// Write an opening set for matches: random sane move sequences from the start.
+    Openings(crate::matchrunner::OpeningsArgs),
 }
 
 pub fn parse_variant(text: &str) -> Result<Variant, String> {

@@ -1,6 +1,7 @@
 use clap::Parser;
 use protocol::cli::{run_perft, setup, Cli, Command};
 use protocol::driver;
+use protocol::matchrunner;
 use protocol::output::Output;
 use std::process::ExitCode;
 
@@ -25,9 +26,22 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Command::Match(args)) => exit_status(matchrunner::run_command(*args)),
+        Some(Command::Openings(args)) => exit_status(matchrunner::opening_maker::run_command(args)),
         None => {
             driver::run(std::io::stdin().lock(), &Output::stdout());
             ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Prints a subcommand's error and turns it into the exit status.
+fn exit_status(result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
         }
     }
 }

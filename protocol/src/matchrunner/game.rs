@@ -1,0 +1,277 @@
+//! One game: the engines of the seats, the clocks, and Tessera's own rules as referee.
+//!
+//! Each move an engine sends is checked on the current position; the game ends by the
+//! rules, by adjudication, or by a forfeit. A forfeit (an illegal or malformed move, a
+//! timeout, a crash, an engine that cannot start) costs the offending seat the game: it
+//! scores 0 and the other seats share the point equally (in two-seat games the opponent
+//! wins). An engine that crashed or overran its time is ended and started afresh for
+//! the next game.
+
+use super::adjudication::{Adjudicator, Verdict};
+use super::clock::Clocks;
+use super::config::MatchConfig;
+use super::engine_process::{EngineError, EnginePool, EngineProcess};
+use super::openings::Opening;
+use super::rules;
+use super::schedule::GamePlan;
+use super::search_info::{bestmove, Score, SearchInfo};
+use engine::game::{MoveErrorKind, Points, Seat, Status};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A move an engine played, with what it said about it.
+#[derive(Clone, Debug)]
+pub struct PlayedMove {
+    /// In the variant's notation.
+    pub text: String,
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub elapsed: Duration,
+}
+
+/// How an engine lost a game by its own fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    IllegalMove { token: String, detail: String },
+    Timeout,
+    Crash,
+    NoStart(String),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::IllegalMove { token, detail } => write!(f, "illegal move '{token}' ({detail})"),
+            Fault::Timeout => write!(f, "timeout"),
+            Fault::Crash => write!(f, "crash"),
+            Fault::NoStart(why) => write!(f, "engine failed to start: {why}"),
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// By the variant's rules, with the rule's name (`checkmate`, `stalemate`, …).
+    Rules(&'static str),
+    Forfeit {
+        seat: Seat,
+        fault: Fault,
+    },
+    Adjudicated(Verdict),
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub plan: GamePlan,
+    pub opening: Opening,
+    pub moves: Vec<PlayedMove>,
+    /// Points per seat.
+    pub points: Vec<Points>,
+    pub ending: Ending,
+}
+
+/// Plays the game of `plan` from `opening` with the engines of `pool`. Returns `None`
+/// when `abort` is raised before the game ends (the match stopped early).
+pub fn play_game(
+    pool: &mut EnginePool,
+    plan: &GamePlan,
+    opening: &Opening,
+    config: &MatchConfig,
+    abort: &AtomicBool,
+) -> Option<GameRecord> {
+    let mut game = opening
+        .position(config.variant, config.players.as_deref())
+        .expect("openings are checked when they are read");
+    let seats = rules::seats(&game);
+    let seat_limits = plan
+        .seat_engines
+        .iter()
+        .map(|&e| pool.spec(e).limits)
+        .collect();
+    let mut clocks = Clocks::new(seat_limits, config.time_margin, config.hang_timeout);
+    let mut judge = Adjudicator::new(config.draw, config.resign, config.maxmoves, seats);
+    let mut moves: Vec<PlayedMove> = Vec::new();
+    let mut verdict = None;
+    let finish = |moves, points, ending| GameRecord {
+        plan: plan.clone(),
+        opening: opening.clone(),
+        moves,
+        points,
+        ending,
+    };
+    if let Err((seat, fault)) = prepare_engines(pool, &plan.seat_engines) {
+        return Some(finish(
+            moves,
+            forfeit_points(seat, seats),
+            Ending::Forfeit { seat, fault },
+        ));
+    }
+    loop {
+        if let Status::Over(outcome) = game.status() {
+            let points = outcome.points.to_vec();
+            return Some(finish(moves, points, Ending::Rules(outcome.reason)));
+        }
+        if let Some(verdict) = verdict {
+            let points = adjudicated_points(verdict, seats);
+            return Some(finish(moves, points, Ending::Adjudicated(verdict)));
+        }
+        if abort.load(Ordering::Relaxed) {
+            return None;
+        }
+        let seat = rules::to_move(&game);
+        let engine = plan.seat_engines[seat];
+        let texts: Vec<String> = moves.iter().map(|m| m.text.clone()).collect();
+        let asked = pool
+            .get(engine)
+            .map_err(|e| start_fault(&e))
+            .and_then(|process| {
+                let command = opening.position_command(&texts);
+                ask_move(process, &command, &clocks, seat)
+            });
+        let fault = match asked {
+            Ok((token, info, elapsed)) => match rules::play(&mut game, &token) {
+                Ok(text) => {
+                    clocks.charge(seat, elapsed);
+                    moves.push(PlayedMove {
+                        text,
+                        score: info.score,
+                        depth: info.depth,
+                        elapsed,
+                    });
+                    let score = info.score.map(Score::centipawns);
+                    verdict = judge.after_move(seat, score, moves.len());
+                    continue;
+                }
+                Err(e) => Fault::IllegalMove {
+                    detail: illegal_detail(e.kind, &e.detail),
+                    token,
+                },
+            },
+            Err(fault) => fault,
+        };
+        if matches!(fault, Fault::Timeout | Fault::Crash) {
+            pool.discard(engine);
+        }
+        return Some(finish(
+            moves,
+            forfeit_points(seat, seats),
+            Ending::Forfeit { seat, fault },
+        ));
+    }
+}
+
+/// `ucinewgame` and `isready` for every engine of the game, starting those that are not
+/// running. A failure is charged to the first seat of that engine.
+fn prepare_engines(pool: &mut EnginePool, seat_engines: &[usize]) -> Result<(), (Seat, Fault)> {
+    for (seat, &engine) in seat_engines.iter().enumerate() {
+        if seat_engines[..seat].contains(&engine) {
+            continue;
+        }
+        let prepared = pool
+            .get(engine)
+            .map_err(|e| start_fault(&e))
+            .and_then(|process| process.new_game().map_err(|e| play_fault(&e)));
+        if let Err(fault) = prepared {
+            pool.discard(engine);
+            return Err((seat, fault));
+        }
+    }
+    Ok(())
+}
+
+/// Sends the position and `go`, then reads up to `bestmove` within the seat's time.
+/// Returns the move token, the last search info and the time taken.
+fn ask_move(
+    engine: &mut EngineProcess,
+    position: &str,
+    clocks: &Clocks,
+    seat: Seat,
+) -> Result<(String, SearchInfo, Duration), Fault> {
+    engine.send(position).map_err(|e| play_fault(&e))?;
+    engine
+        .send(&clocks.go_command(seat))
+        .map_err(|e| play_fault(&e))?;
+    let started = Instant::now();
+    let deadline = started + clocks.allowance(seat);
+    let mut info = SearchInfo::default();
+    loop {
+        let line = engine.next_line(deadline).map_err(|e| play_fault(&e))?;
+        if let Some(token) = bestmove(&line) {
+            return Ok((token.to_string(), info, started.elapsed()));
+        }
+        info.read(&line);
+    }
+}
+
+/// The fault of an engine that failed while it was asked for a move.
+fn play_fault(error: &EngineError) -> Fault {
+    match error {
+        EngineError::Timeout => Fault::Timeout,
+        _ => Fault::Crash,
+    }
+}
+
+/// The fault of an engine that could not be (re)started.
+fn start_fault(error: &EngineError) -> Fault {
+    Fault::NoStart(error.to_string())
+}
+
+fn illegal_detail(kind: MoveErrorKind, detail: &str) -> String {
+    match kind {
+        MoveErrorKind::Syntax => "not a move in the variant's notation".to_string(),
+        _ if detail.is_empty() => "not legal here".to_string(),
+        _ => detail.to_string(),
+    }
+}
+
+/// The offending seat scores 0; the others share the point.
+fn forfeit_points(loser: Seat, seats: usize) -> Vec<Points> {
+    let share = Points::fraction(1, (seats - 1) as u16);
+    (0..seats)
+        .map(|seat| if seat == loser { Points::ZERO } else { share })
+        .collect()
+}
+
+fn adjudicated_points(verdict: Verdict, seats: usize) -> Vec<Points> {
+    match verdict {
+        Verdict::Resign(seat) => forfeit_points(seat, seats),
+        Verdict::DrawByScore | Verdict::DrawByLength(_) => {
+            vec![Points::fraction(1, seats as u16); seats]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_forfeit_gives_the_point_to_the_other_seats() {
+        assert_eq!(forfeit_points(1, 2), [Points::ONE, Points::ZERO]);
+        let seven = forfeit_points(3, 7);
+        assert_eq!(seven[3], Points::ZERO);
+        assert!(seven
+            .iter()
+            .enumerate()
+            .all(|(s, &p)| s == 3 || p == Points::fraction(1, 6)));
+    }
+
+    #[test]
+    fn adjudicated_draws_share_the_point_equally() {
+        assert_eq!(
+            adjudicated_points(Verdict::DrawByScore, 2),
+            [Points::HALF; 2]
+        );
+        assert_eq!(
+            adjudicated_points(Verdict::DrawByLength(50), 7),
+            [Points::fraction(1, 7); 7]
+        );
+        assert_eq!(
+            adjudicated_points(Verdict::Resign(0), 2),
+            [Points::ZERO, Points::ONE]
+        );
+    }
+}

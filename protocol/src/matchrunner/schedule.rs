@@ -1,0 +1,64 @@
+//! Which opening and which seats each game gets: a function of the game's number only,
+//! so results do not depend on how the games are spread over threads.
+//!
+//! Every opening is played once per seat, the engines rotated through the seats. The
+//! engines first sit round-robin (seat `s` gets engine `s mod E`); rotation `r` shifts
+//! that pattern by `r` seats. Over the `N` games of one opening every seat sees every
+//! entry of the pattern once, so each engine plays each seat equally often (with two
+//! engines and two seats: each engine plays each colour once).
+
+/// Game `index` (0-based) of the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePlan {
+    pub index: usize,
+    /// Index into the opening list.
+    pub opening: usize,
+    /// The engine that plays each seat.
+    pub seat_engines: Vec<usize>,
+}
+
+/// The plan of game `index` for `seats` seats, `engines` engines and `openings`
+/// openings.
+pub fn plan_game(index: usize, seats: usize, engines: usize, openings: usize) -> GamePlan {
+    let rotation = index % seats;
+    GamePlan {
+        index,
+        opening: (index / seats) % openings,
+        seat_engines: (0..seats)
+            .map(|seat| ((seat + rotation) % seats) % engines)
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_seats_swap_colours_on_each_opening() {
+        let plans: Vec<GamePlan> = (0..4).map(|i| plan_game(i, 2, 2, 10)).collect();
+        let seats: Vec<&[usize]> = plans.iter().map(|p| p.seat_engines.as_slice()).collect();
+        assert_eq!(seats, [&[0, 1][..], &[1, 0], &[0, 1], &[1, 0]]);
+        let openings: Vec<usize> = plans.iter().map(|p| p.opening).collect();
+        assert_eq!(openings, [0, 0, 1, 1]);
+    }
+
+    #[test]
+    fn seven_seats_two_engines_every_engine_plays_every_seat_equally() {
+        let mut count = [[0; 7]; 2];
+        for i in 0..7 {
+            let plan = plan_game(i, 7, 2, 1);
+            assert_eq!(plan.opening, 0);
+            for (seat, &engine) in plan.seat_engines.iter().enumerate() {
+                count[engine][seat] += 1;
+            }
+        }
+        assert_eq!(count, [[4; 7], [3; 7]]);
+    }
+
+    #[test]
+    fn openings_cycle_when_the_games_outnumber_them() {
+        assert_eq!(plan_game(6, 2, 2, 3).opening, 0);
+        assert_eq!(plan_game(15, 7, 3, 2).opening, 0);
+    }
+}
