@@ -9,7 +9,7 @@ use std::io::BufRead;
 /// are answered during a search. At the end of the input a search that would wait for
 /// `stop` is stopped and any other job is allowed to finish.
 pub fn run(mut input: impl BufRead, out: &Output) {
-    let mut session = Session::new();
+    let mut session = Session::new(out.clone());
     let mut bytes = Vec::new();
     loop {
         bytes.clear();

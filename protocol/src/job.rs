@@ -1,6 +1,7 @@
-//! A search (`go`) runs as a job on a thread of their own, so that the reader thread
-//! keeps answering `isready`, `stop`, `ponderhit` and `quit`.
+//! A search (`go`) runs as a job on a thread of its own, so that the reader thread keeps
+//! answering `isready`, `stop`, `ponderhit` and `quit`.
 
+use engine::search::Control;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
@@ -8,8 +9,8 @@ use std::thread::JoinHandle;
 /// What the session and a running job share.
 #[derive(Default)]
 pub struct JobControl {
-    stop: AtomicBool,
-    ponderhit: AtomicBool,
+    /// The flags the search itself watches.
+    pub search: Control,
     /// Set by the job just before its last line, so that a command sent in answer to that
     /// line finds the job over (joining it then waits only for the thread to return).
     finished: AtomicBool,
@@ -19,19 +20,19 @@ pub struct JobControl {
 
 impl JobControl {
     pub fn stop_requested(&self) -> bool {
-        self.stop.load(Ordering::Acquire)
+        self.search.stop.load(Ordering::Acquire)
     }
 
     pub fn ponderhit_received(&self) -> bool {
-        self.ponderhit.load(Ordering::Acquire)
+        self.search.ponderhit.load(Ordering::Acquire)
     }
 
     pub fn request_stop(&self) {
-        self.signal(&self.stop);
+        self.signal(&self.search.stop);
     }
 
     pub fn receive_ponderhit(&self) {
-        self.signal(&self.ponderhit);
+        self.signal(&self.search.ponderhit);
     }
 
     /// Sets a flag under the gate so that [`JobControl::wait_until`] cannot miss it.

@@ -1,12 +1,17 @@
 //! The `tessera` program: the command-line tool and (by default) the engine protocol.
 //!
 //! Protocol modules: `uci` parses lines into typed commands, `options` holds the option
-//! table, `session` keeps the state and dispatches, `job` runs long commands on their
-//! own thread, `output` is the single writer, `driver` is the stdin loop.
+//! table, `session` keeps the state and dispatches, `go` turns `go` into a search and its
+//! reports into `info` lines, `job` runs the search on its own thread, `bench` runs the
+//! bench positions, `output` is the single writer, `driver` is the stdin loop, `variant`
+//! the switch over the game types. `cli` and `analyse` are the command-line tool;
 //! `matchrunner` plays engine-against-engine matches as a client of the protocol.
 
+pub mod analyse;
+pub mod bench;
 pub mod cli;
 pub mod driver;
+pub mod go;
 pub mod job;
 pub mod matchrunner;
 pub mod options;

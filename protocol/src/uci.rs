@@ -7,8 +7,8 @@
 use std::collections::HashSet;
 use std::fmt;
 
-/// Deepest search `go depth` and `bench` accept.
-pub const MAX_DEPTH: u64 = 127;
+/// Deepest search `go depth`, `go mate` and `bench` accept: the search's ply limit.
+pub const MAX_DEPTH: u64 = engine::search::score::MAX_PLY as u64 - 1;
 /// Deepest `perft`: far beyond what finishes, but keeps the number sane.
 pub const MAX_PERFT_DEPTH: u64 = 20;
 /// Largest millisecond value of a clock or `movetime` (about 35 years).

@@ -2,8 +2,10 @@
 //! command dispatches once and the search below it is monomorphised per variant.
 
 use engine::game::{Game, MoveError, PositionError, Seat, Status};
+use engine::search::{bench, BenchResult, Evaluator, Options, Searcher};
 use engine::variants::hexmate::{Hexmate, Ruleset};
 use engine::variants::Variant;
+use evaluation::HexmateEval;
 use std::fmt;
 
 /// A position of any implemented variant.
@@ -20,6 +22,56 @@ macro_rules! with_game {
             $crate::variant::AnyGame::Hexmate($g) => $body,
         }
     };
+}
+
+/// A searcher (table, history, evaluator) for the game type of an [`AnyGame`] arm.
+pub enum AnySearcher {
+    Hexmate(Searcher<Hexmate, HexmateEval>),
+}
+
+/// Runs `$body` with `$s` and `$g` bound to the searcher and the position of the same
+/// game type. The session keeps the two matching ([`AnySearcher::fits`]).
+#[macro_export]
+macro_rules! with_searcher {
+    ($searcher:expr, $any:expr, ($s:ident, $g:ident) => $body:expr) => {
+        match ($searcher, $any) {
+            ($crate::variant::AnySearcher::Hexmate($s), $crate::variant::AnyGame::Hexmate($g)) => {
+                $body
+            }
+        }
+    };
+}
+
+impl AnySearcher {
+    /// A new searcher for the game type of `game`.
+    pub fn for_game(game: &AnyGame, options: Options) -> AnySearcher {
+        match game {
+            AnyGame::Hexmate(_) => AnySearcher::Hexmate(Searcher::new(options)),
+        }
+    }
+
+    /// Whether this searcher plays the game type of `game`.
+    pub fn fits(&self, game: &AnyGame) -> bool {
+        matches!((self, game), (AnySearcher::Hexmate(_), AnyGame::Hexmate(_)))
+    }
+
+    pub fn set_options(&mut self, options: Options) {
+        match self {
+            AnySearcher::Hexmate(s) => s.set_options(options),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        match self {
+            AnySearcher::Hexmate(s) => s.clear(),
+        }
+    }
+
+    pub fn hashfull(&self) -> u32 {
+        match self {
+            AnySearcher::Hexmate(s) => s.hashfull(),
+        }
+    }
 }
 
 /// Why a position could not be set up.
@@ -119,6 +171,28 @@ impl AnyGame {
 
     pub fn board_text(&self) -> String {
         with_game!(self, g => g.board_text())
+    }
+
+    /// Searches every position of `games` (all of one game type) to `depth` with a fresh
+    /// searcher each: the engine's `bench`.
+    pub fn bench(games: &[AnyGame], depth: u32, options: Options) -> BenchResult {
+        let positions: Vec<Hexmate> = games
+            .iter()
+            .map(|game| match game {
+                AnyGame::Hexmate(g) => g.clone(),
+            })
+            .collect();
+        bench::<Hexmate, HexmateEval>(&positions, depth, options)
+    }
+
+    /// The static evaluation's terms (one per line) and its value for the side to move.
+    pub fn explain_evaluation(&self) -> (String, i32) {
+        match self {
+            AnyGame::Hexmate(g) => {
+                let eval = HexmateEval;
+                (eval.explain(g), eval.evaluate(g))
+            }
+        }
     }
 
     /// The name of the seat to move (`white`, `black`).

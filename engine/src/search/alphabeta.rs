@@ -215,8 +215,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
 
             // Step 11a. Shallow-depth pruning of quiet moves once something not losing is
             // found: late-move pruning (enough quiet moves tried) and futility pruning
-            // (even a good quiet move would not lift the evaluation to alpha).
-            if !pv_node && !in_check && !tactical && best > -MATE_BOUND {
+            // (even a good quiet move would not lift the evaluation to alpha). Not while
+            // alpha is a mate: then only a shorter mate counts, and it may be quiet.
+            if !pv_node && !in_check && !tactical && best > -MATE_BOUND && alpha < MATE_BOUND {
                 if depth <= LMP_MAX_DEPTH
                     && quiets_tried.len()
                         >= LMP_BASE + (depth * depth) as usize / (2 - usize::from(improving))
