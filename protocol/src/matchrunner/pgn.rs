@@ -33,10 +33,9 @@ pub fn game_pgn(record: &GameRecord, context: &PgnContext) -> String {
         ));
     }
     text.push('\n');
-    let tokens = move_tokens(record, context);
     let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > LINE_WIDTH {
+    for chunk in move_chunks(record, context) {
+        if !line.is_empty() && line.len() + 1 + chunk.len() > LINE_WIDTH {
             text.push_str(&line);
             text.push('\n');
             line.clear();
@@ -44,7 +43,7 @@ pub fn game_pgn(record: &GameRecord, context: &PgnContext) -> String {
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&token);
+        line.push_str(&chunk);
     }
     text.push_str(&line);
     text.push_str("\n\n");
@@ -92,30 +91,34 @@ fn termination(ending: &Ending) -> &'static str {
     }
 }
 
-/// Round numbers, moves and their comments, the ending as a comment, and the result.
-fn move_tokens(record: &GameRecord, context: &PgnContext) -> Vec<String> {
+/// The move text in chunks that may not be split over lines: moves (with their round
+/// number) and their comments, the ending as a comment, and the result.
+fn move_chunks(record: &GameRecord, context: &PgnContext) -> Vec<String> {
     let book = record.opening.moves.iter().map(|m| (m.as_str(), None));
     let played = record.moves.iter().map(|m| (m.text.as_str(), Some(m)));
     let seats = seats_to_move(record, context);
-    let mut tokens = Vec::new();
+    let mut chunks = Vec::new();
     let mut round = 0;
     let mut last_seat = None;
     for ((text, engine_move), seat) in book.chain(played).zip(seats) {
+        // A round number shares its chunk with the move, so no line ends between them.
+        let mut chunk = String::new();
         if last_seat.is_none_or(|last| seat < last) {
             round += 1;
             let continued = last_seat.is_none() && seat > 0;
-            tokens.push(format!("{round}.{}", if continued { ".." } else { "" }));
+            chunk = format!("{round}.{} ", if continued { ".." } else { "" });
         }
         last_seat = Some(seat);
-        tokens.push(text.to_string());
-        tokens.push(match engine_move {
+        chunk.push_str(text);
+        chunks.push(chunk);
+        chunks.push(match engine_move {
             Some(m) => move_comment(m),
             None => "{book}".to_string(),
         });
     }
-    tokens.push(format!("{{{}}}", ending_text(record, context.names)));
-    tokens.push(result_text(&record.points));
-    tokens
+    chunks.push(format!("{{{}}}", ending_text(record, context.names)));
+    chunks.push(result_text(&record.points));
+    chunks
 }
 
 /// The seat to move before each move of the game, book moves included, by replaying it.
