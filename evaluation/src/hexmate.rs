@@ -569,6 +569,18 @@ impl Evaluator<Hexmate> for HexmateEval {
         }
     }
 
+    fn is_losing_capture(&self, pos: &Hexmate, mv: Move) -> bool {
+        if mv.is_placement() || mv.promotion_kind().is_some() {
+            return false;
+        }
+        let attacker = match pos.piece_at(mv.from()) {
+            Some((_, KING)) | None => return false,
+            Some((_, kind)) => VALUES[kind].mg,
+        };
+        let victim = pos.piece_at(mv.to()).map_or(0, |(_, kind)| VALUES[kind].mg);
+        attacker > victim && pos.is_attacked(mv.to(), 1 - pos.side())
+    }
+
     fn has_non_pawn_material(&self, pos: &Hexmate) -> bool {
         let us = pos.side();
         pos.occupied_by(us) & !(pos.pieces(us, PAWN) | pos.pieces(us, KING)) != 0

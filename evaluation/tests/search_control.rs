@@ -254,16 +254,20 @@ fn two_threads_search_and_agree_on_a_legal_move() {
 
 #[test]
 fn options_resize_the_table_and_clear_empties_it() {
-    let mut s = searcher(Options::default());
+    let small = Options {
+        hash_mb: 1,
+        ..Options::default()
+    };
+    let mut s = searcher(small.clone());
     let limits = Limits {
-        depth: Some(4),
+        depth: Some(5),
         ..Limits::default()
     };
     run(&mut s, &position(MIDDLEGAME), &limits, &Control::default());
     assert!(s.hashfull() > 0);
     s.set_options(Options {
         multipv: 2,
-        ..Options::default()
+        ..small
     });
     assert!(s.hashfull() > 0, "same size keeps the table");
     s.set_options(Options {

@@ -29,8 +29,6 @@ const NULL_DIVISOR: i32 = 4;
 const IIR_MIN_DEPTH: i32 = 6;
 /// Late-move reductions start at this depth and move number.
 const LMR_MIN_DEPTH: i32 = 3;
-/// Check extensions stop this far from the ply limit, so that checks cannot run away.
-const EXTENSION_PLY_LIMIT: usize = MAX_PLY / 2;
 
 /// The late-move reduction of the `number`-th move at `depth`: ln(depth)·ln(number)/2.
 fn lmr_reduction(depth: i32, number: usize) -> i32 {
@@ -97,7 +95,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     pub fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         // Step 1. Horizon: below it only captures and promotions are searched.
         if depth <= 0 {
-            return self.quiescence(ply, alpha, beta);
+            return self.quiescence(0, ply, alpha, beta);
         }
         let pv_node = beta - alpha > 1;
 
@@ -236,7 +234,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             // Step 11b. Make the move; extend checks by one ply.
             self.make(mv, ply);
             let gives_check = self.pos.in_check();
-            let extension = i32::from(gives_check && ply < EXTENSION_PLY_LIMIT);
+            // Series of checks are extended only up to twice the iteration's depth.
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
             let new_depth = depth - 1 + extension;
 
             // Step 11c. Late-move reductions: quiet moves late in the order are searched
@@ -372,12 +371,21 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// The static evaluation, kept out of the mate range.
-    pub fn evaluate(&self) -> i32 {
-        self.shared
+    /// The static evaluation, kept out of the mate range, through the thread's cache.
+    pub fn evaluate(&mut self) -> i32 {
+        let key = self.pos.hash();
+        let slot = key as usize & (self.data.eval_cache.len() - 1);
+        let (cached_key, cached) = self.data.eval_cache[slot];
+        if cached_key == key && key != 0 {
+            return cached;
+        }
+        let eval = self
+            .shared
             .eval
             .evaluate(&self.pos)
-            .clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT)
+            .clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT);
+        self.data.eval_cache[slot] = (key, eval);
+        eval
     }
 }
 

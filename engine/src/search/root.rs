@@ -40,6 +40,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             if helper_skips(self.id, depth) {
                 continue;
             }
+            self.root_depth = depth;
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
             }

@@ -19,10 +19,17 @@ use std::time::{Duration, Instant};
 /// How many nodes pass between two looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
 
+/// Entries of the per-thread evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 14;
+
 /// What a thread learns and keeps between searches.
 pub struct ThreadData<M> {
     pub history: History,
     pub killers: Killers<M>,
+    /// Direct-mapped cache of static evaluations by position hash: the same positions
+    /// recur at the leaves of neighbouring subtrees, and evaluating one costs about as
+    /// much as generating its moves.
+    pub eval_cache: Vec<(u64, i32)>,
 }
 
 impl<M: Copy + Eq> Default for ThreadData<M> {
@@ -30,6 +37,7 @@ impl<M: Copy + Eq> Default for ThreadData<M> {
         ThreadData {
             history: History::default(),
             killers: Killers::default(),
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
         }
     }
 }
@@ -38,6 +46,7 @@ impl<M: Copy + Eq> ThreadData<M> {
     pub fn clear(&mut self) {
         self.history.clear();
         self.killers.clear();
+        self.eval_cache.fill((0, 0));
     }
 }
 
@@ -95,6 +104,8 @@ pub struct Worker<'a, 's, G: Game, E: Evaluator<G>> {
     pub pos: G,
     pub nodes: u64,
     pub seldepth: usize,
+    /// The depth of the current iteration.
+    pub root_depth: i32,
     pub data: &'s mut ThreadData<G::Move>,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
     pub pv: Vec<Vec<G::Move>>,
@@ -130,6 +141,7 @@ impl<'a, 's, G: Game, E: Evaluator<G>> Worker<'a, 's, G, E> {
             pos: root.clone(),
             nodes: 0,
             seldepth: 0,
+            root_depth: 0,
             data,
             pv: vec![Vec::new(); MAX_PLY + 2],
             static_eval: vec![None; MAX_PLY + 2],
