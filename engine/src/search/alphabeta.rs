@@ -46,12 +46,22 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         ply: usize,
         alpha: i32,
         beta: i32,
+        gives_check: bool,
     ) -> i32 {
+        self.known_check[ply + 1] = Some(gives_check);
         if self.pos.to_move() == parent {
             self.search(depth, ply + 1, alpha, beta)
         } else {
             -self.search(depth, ply + 1, -beta, -alpha)
         }
+    }
+
+    /// Whether the side to move at `ply` is in check, from the parent if it already
+    /// knows (it tested the move for a check extension).
+    pub fn in_check_at(&mut self, ply: usize) -> bool {
+        self.known_check[ply]
+            .take()
+            .unwrap_or_else(|| self.pos.in_check())
     }
 
     /// Makes `mv` at `ply` and records the child's hash for repetition detection.
@@ -98,6 +108,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             return self.quiescence(0, ply, alpha, beta);
         }
         let pv_node = beta - alpha > 1;
+        let in_check = self.in_check_at(ply);
 
         // Step 2. Count the node, obey the stop flag and the limits, keep the ply bounded.
         self.pv[ply].clear();
@@ -144,7 +155,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let tt_move = tt_entry.and_then(|e| e.move_index);
 
         // Step 6. Static evaluation (none in check), from the table when it has one.
-        let in_check = self.pos.in_check();
         let static_eval = if in_check {
             None
         } else {
@@ -254,7 +264,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 r += i32::from(!improving);
                 r -= self.data.history.get(seat, &mv) / (ordering::HISTORY_MAX / 2);
                 let reduced = (new_depth - r.max(0)).clamp(1, new_depth);
-                score = self.search_child(seat, reduced, ply, alpha, alpha + 1);
+                score = self.search_child(seat, reduced, ply, alpha, alpha + 1, gives_check);
                 score > alpha && reduced < new_depth
             } else {
                 !pv_node || number > 0
@@ -263,10 +273,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             // Step 11d. Principal-variation search: a null window for all but the first
             // move, a full window for the first move and for moves that beat alpha.
             if full_search_needed {
-                score = self.search_child(seat, new_depth, ply, alpha, alpha + 1);
+                score = self.search_child(seat, new_depth, ply, alpha, alpha + 1, gives_check);
             }
             if pv_node && (number == 0 || (score > alpha && score < beta)) {
-                score = self.search_child(seat, new_depth, ply, alpha, beta);
+                score = self.search_child(seat, new_depth, ply, alpha, beta, gives_check);
             }
             self.pos.unmake_move();
             if self.shared.aborted() {

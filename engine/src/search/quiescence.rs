@@ -24,6 +24,7 @@ const EVASION_PLIES: i32 = 6;
 impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// `depth` is 0 at the horizon and decreases by one per ply below it.
     pub fn quiescence(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let in_check = self.in_check_at(ply);
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         if self.visit_node() {
@@ -53,7 +54,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         }
 
         // Standing pat: the side to move may decline every capture (not in check).
-        let in_check = self.pos.in_check();
         let stand_pat = if in_check {
             None
         } else {

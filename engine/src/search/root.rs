@@ -34,7 +34,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         } else {
             MAX_PLY as i32 - 1
         };
-        let lines = self.shared.options.multipv.min(self.root_moves.len());
+        // Helpers only feed the table: one line each is enough.
+        let wanted = if self.is_main() {
+            self.shared.options.multipv
+        } else {
+            1
+        };
+        let lines = wanted.min(self.root_moves.len());
         let mut completed: Option<(i32, Vec<RootMove<G::Move>>)> = None;
         for depth in 1..=max_depth {
             if helper_skips(self.id, depth) {
@@ -152,15 +158,16 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             self.announce(mv, i + 1, depth, report);
             self.pos.make_move(mv);
             self.path[1] = (self.pos.hash(), false);
-            let extension = i32::from(self.pos.in_check());
+            let gives_check = self.pos.in_check();
+            let extension = i32::from(gives_check);
             let new_depth = depth - 1 + extension;
             let mut score = if i == line {
                 -INFINITE
             } else {
-                self.search_child(seat, new_depth, 0, alpha, alpha + 1)
+                self.search_child(seat, new_depth, 0, alpha, alpha + 1, gives_check)
             };
             if i == line || (score > alpha && score < beta) {
-                score = self.search_child(seat, new_depth, 0, alpha, beta);
+                score = self.search_child(seat, new_depth, 0, alpha, beta, gives_check);
             }
             self.pos.unmake_move();
             if self.shared.aborted() {

@@ -111,6 +111,8 @@ pub struct Worker<'a, 's, G: Game, E: Evaluator<G>> {
     pub pv: Vec<Vec<G::Move>>,
     /// Static evaluation per ply (`None` in check), for the "improving" heuristic.
     pub static_eval: Vec<Option<i32>>,
+    /// Whether the side to move at a ply is in check, when its parent already tested it.
+    pub known_check: Vec<Option<bool>>,
     /// Hash of the position at each ply and whether a null move led to it.
     pub path: Vec<(u64, bool)>,
     /// Move lists per ply, reused to avoid allocation.
@@ -145,6 +147,7 @@ impl<'a, 's, G: Game, E: Evaluator<G>> Worker<'a, 's, G, E> {
             data,
             pv: vec![Vec::new(); MAX_PLY + 2],
             static_eval: vec![None; MAX_PLY + 2],
+            known_check: vec![None; MAX_PLY + 2],
             path: vec![(root.hash(), false); MAX_PLY + 2],
             move_pool: vec![Vec::new(); MAX_PLY + 2],
             quiet_pool: vec![Vec::new(); MAX_PLY + 2],
