@@ -199,6 +199,8 @@ struct EvalTables {
     front: [[u128; CELLS]; 2],
     /// The promotion cells of that cone.
     promotion_cells: [[u128; CELLS]; 2],
+    /// The knight targets of each cell (R19).
+    knight: [u128; CELLS],
     /// `piece_square[colour][kind][cell]`: centralisation, the King's advance and the
     /// pawns' advance, seen from the colour's side.
     piece_square: [[[Pair; CELLS]; 8]; 2],
@@ -227,6 +229,7 @@ fn build_tables() -> EvalTables {
         promotion_cells: [[0; CELLS]; 2],
         lines: [[0; 12]; CELLS],
         piece_square: [[[Pair::default(); CELLS]; 8]; 2],
+        knight: [0; CELLS],
     };
     for cell in 0..CELLS {
         let (q, r) = hex.coords(cell);
@@ -234,6 +237,7 @@ fn build_tables() -> EvalTables {
         e.relative[BLACK][cell] = hex.cell(-q, -r).expect("the board is point symmetric");
         e.rank[cell] = r + 6;
         e.centre_distance[cell] = hex.distance(cell, centre);
+        e.knight[cell] = hex.knight(cell);
         e.king_zone[cell] = (6..12)
             .filter_map(|d| hex.step(cell, d))
             .fold(t.adjacent[cell] | 1 << cell, |bb, c| bb | 1 << c);
@@ -375,7 +379,7 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
         pieces += n;
         for cell in bits(set) {
             terms[PIECE_SQUARE] += e.piece_square[us][kind][cell];
-            let reach = attacks(kind, cell, occ);
+            let reach = attacks(e, kind, cell, occ);
             terms[MOBILITY_TERM] += MOBILITY[kind] * count(reach & safe);
             let on_zone = reach & enemy_king_zone;
             if on_zone != 0 {
@@ -468,16 +472,15 @@ fn slides(lines: &[u128], occ: u128) -> u128 {
 /// The cells a piece of `kind` on `cell` attacks (R17–R22), with the evaluation's own
 /// branch-free slides (the same sets as the rules' `rook_attacks` / `bishop_attacks`).
 #[inline]
-fn attacks(kind: usize, cell: usize, occ: u128) -> u128 {
-    let lines = &eval_tables().lines[cell];
-    let knight = || tables().hex.knight(cell);
+fn attacks(e: &EvalTables, kind: usize, cell: usize, occ: u128) -> u128 {
+    let lines = &e.lines[cell];
     match kind {
         QUEEN => slides(&lines[..6], occ) | slides(&lines[6..], occ),
-        DUKE => slides(&lines[..6], occ) | knight(),
-        PALADIN => slides(&lines[6..], occ) | knight(),
+        DUKE => slides(&lines[..6], occ) | e.knight[cell],
+        PALADIN => slides(&lines[6..], occ) | e.knight[cell],
         ROOK => slides(&lines[..6], occ),
         BISHOP => slides(&lines[6..], occ),
-        KNIGHT => knight(),
+        KNIGHT => e.knight[cell],
         _ => 0,
     }
 }
@@ -607,8 +610,14 @@ mod tests {
             u128::MAX >> 1,
         ] {
             for cell in 0..CELLS {
-                assert_eq!(attacks(ROOK, cell, occ), t.rook_attacks(cell, occ));
-                assert_eq!(attacks(BISHOP, cell, occ), t.bishop_attacks(cell, occ));
+                assert_eq!(
+                    attacks(eval_tables(), ROOK, cell, occ),
+                    t.rook_attacks(cell, occ)
+                );
+                assert_eq!(
+                    attacks(eval_tables(), BISHOP, cell, occ),
+                    t.bishop_attacks(cell, occ)
+                );
             }
         }
     }

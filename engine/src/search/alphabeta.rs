@@ -217,7 +217,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let mut quiets_tried = std::mem::take(&mut self.quiet_pool[ply]);
         quiets_tried.clear();
         for number in 0..moves.len() {
-            let entry = ordering::pick_next(&mut moves, number);
+            let entry = ordering::next_move(&mut moves, number);
             let mv = entry.mv;
             let tactical = self.pos.is_tactical(mv);
 

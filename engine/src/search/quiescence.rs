@@ -96,7 +96,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let mut best = stand_pat.unwrap_or(-INFINITE);
         let mut best_index = None;
         for number in 0..moves.len() {
-            let entry = ordering::pick_next(&mut moves, number);
+            let entry = ordering::next_move(&mut moves, number);
             // Delta pruning and losing captures, never when evading a check.
             if let Some(eval) = stand_pat {
                 let gain = self.shared.eval.capture_value(&self.pos, entry.mv);
