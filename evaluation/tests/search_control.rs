@@ -319,3 +319,17 @@ fn tt_round_trip_keeps_mate_distances_relative_to_the_node() {
     assert_eq!(entry.move_index, Some(12), "the old move is kept");
     assert_eq!(from_tt(entry.score, 1), mated_in(7));
 }
+
+#[test]
+fn hexchoice_placements_are_searched_like_moves() {
+    let pos = Hexmate::start(&Ruleset::Hexchoice);
+    let mut s = searcher(Options::default());
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let (out, infos) = run(&mut s, &pos, &limits, &Control::default());
+    let best = out.best.expect("a placement");
+    assert!(pos.move_string(best).contains('@'));
+    assert_eq!(infos.last().unwrap().pv.len(), 3);
+}
