@@ -7,7 +7,7 @@
 //! stops the helpers. With one thread nothing is shared but the table, so node counts are
 //! deterministic.
 
-use super::ordering::{History, Killers, ScoredMove};
+use super::ordering::{self, History, Killers, OrderingContext, ScoredMove};
 use super::score::{self, MAX_PLY};
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
@@ -228,30 +228,49 @@ impl<'a, 's, G: Game, E: Evaluator<G>> Worker<'a, 's, G, E> {
     }
 }
 
-/// The legal root moves, restricted to `search_moves` when it names any legal move.
-fn root_moves<G: Game>(root: &G, search_moves: &[G::Move]) -> Vec<RootMove<G::Move>> {
+/// The legal root moves, restricted to `search_moves` when it names any legal move, in
+/// a first order for the first iteration: the table's move, then captures and promotions
+/// by MVV-LVA, then the rest in generation order.
+fn root_moves<G: Game, E: Evaluator<G>>(
+    root: &G,
+    search_moves: &[G::Move],
+    tt: &TranspositionTable,
+    eval: &E,
+) -> Vec<RootMove<G::Move>> {
     let mut list = G::MoveList::default();
     root.generate_moves(&mut list);
-    let restricted: Vec<G::Move> = list
-        .iter()
-        .copied()
-        .filter(|mv| search_moves.contains(mv))
-        .collect();
-    let moves = if restricted.is_empty() {
-        list.to_vec()
-    } else {
-        restricted
+    let ctx = OrderingContext {
+        tt_move: tt.probe(root.hash()).and_then(|e| e.move_index),
+        killers: [None, None],
+        history: &History::default(),
+        seat: root.to_move(),
     };
-    moves
+    let mut scored = Vec::new();
+    ordering::score_moves(root, eval, &list, false, &ctx, &mut scored);
+    let restricted = scored.iter().any(|m| search_moves.contains(&m.mv));
+    scored.retain(|m| !restricted || search_moves.contains(&m.mv));
+    scored.sort_by_key(|m| std::cmp::Reverse(m.key));
+    scored
         .into_iter()
-        .map(|mv| RootMove {
-            mv,
+        .map(|m| RootMove {
+            mv: m.mv,
             score: -score::INFINITE,
             previous_score: -score::INFINITE,
-            pv: vec![mv],
+            pv: vec![m.mv],
             seldepth: 0,
         })
         .collect()
+}
+
+/// A reply to ponder on when the principal variation is a single move: the table's best
+/// move in the position after it.
+fn ponder_from_table<G: Game>(root: &G, best: G::Move, tt: &TranspositionTable) -> Option<G::Move> {
+    let mut pos = root.clone();
+    pos.make_move(best);
+    let index = usize::from(tt.probe(pos.hash())?.move_index?);
+    let mut list = G::MoveList::default();
+    pos.generate_moves(&mut list);
+    list.get(index).copied()
 }
 
 /// The score of a root without legal moves (the game is over).
@@ -287,7 +306,7 @@ pub fn run<G: Game, E: Evaluator<G>>(
         abort: AtomicBool::new(false),
         nodes: (0..thread_data.len()).map(|_| AtomicU64::new(0)).collect(),
     };
-    let moves = root_moves(root, &limits.search_moves);
+    let moves = root_moves(root, &limits.search_moves, tt, eval);
     let (main_data, helper_data) = thread_data
         .split_first_mut()
         .expect("a searcher has at least one thread");
@@ -318,6 +337,9 @@ pub fn run<G: Game, E: Evaluator<G>>(
             .collect();
         let mut outcome = main.iterate(Some(report));
         main.wait_for_stop();
+        if let (Some(best), None) = (outcome.best, outcome.ponder) {
+            outcome.ponder = ponder_from_table(root, best, tt);
+        }
         shared.abort.store(true, Ordering::Relaxed);
         outcome.nodes = main.nodes
             + helpers
