@@ -377,16 +377,18 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
         let n = count(set);
         terms[MATERIAL] += VALUES[kind] * n;
         pieces += n;
+        let mut reachable = 0;
+        let mut on_king_zone = 0;
         for cell in bits(set) {
             terms[PIECE_SQUARE] += e.piece_square[us][kind][cell];
             let reach = attacks(e, kind, cell, occ);
-            terms[MOBILITY_TERM] += MOBILITY[kind] * count(reach & safe);
-            let on_zone = reach & enemy_king_zone;
-            if on_zone != 0 {
-                attackers += 1;
-                attack_weight += KING_ATTACK_WEIGHT[kind] * count(on_zone);
-            }
+            reachable += count(reach & safe);
+            let on_zone = count(reach & enemy_king_zone);
+            attackers += usize::from(on_zone > 0);
+            on_king_zone += on_zone;
         }
+        terms[MOBILITY_TERM] += MOBILITY[kind] * reachable;
+        attack_weight += KING_ATTACK_WEIGHT[kind] * on_king_zone;
     }
     // The danger this side creates for the enemy King is booked as this side's bonus,
     // which gives the same difference as a penalty of the enemy.
