@@ -173,7 +173,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             // Step 7. Reverse futility pruning: far enough above beta at low depth, the
             // side to move will not fall below it within the remaining plies.
             let margin = RFP_MARGIN * (depth - i32::from(improving));
-            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && beta.abs() < MATE_BOUND {
+            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && !score::is_mate(beta) {
                 return eval;
             }
 
@@ -337,7 +337,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         if depth < NULL_MIN_DEPTH
             || eval < beta
             || self.path[ply].1
-            || beta.abs() >= MATE_BOUND
+            || score::is_mate(beta)
             || !self.shared.eval.has_non_pawn_material(&self.pos)
         {
             return None;

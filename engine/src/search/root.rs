@@ -2,7 +2,7 @@
 //! window around the previous score, one window per MultiPV line; the lines are reported
 //! after each depth and the last complete depth decides the move.
 
-use super::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
+use super::score::{self, INFINITE, MAX_PLY};
 use super::threads::{RootMove, Worker};
 use super::{Bound, Evaluator, Info, Outcome, Report, Score};
 use crate::game::Game;
@@ -96,7 +96,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         }
         let forced = self.root_moves.len() == 1 && self.budget.is_timed();
         // A proven mate is not going to change with more depth.
-        let mate_settled = best.abs() >= MATE_BOUND && depth >= 2 * (score::MATE - best.abs());
+        let mate_settled = score::is_mate(best) && depth >= 2 * (score::MATE - best.abs());
         forced || mate_settled || self.budget.soft_limit_reached()
     }
 
@@ -105,8 +105,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     fn search_line(&mut self, depth: i32, line: usize, report: &mut Reporter<'_, G::Move>) {
         let previous = self.root_moves[line].previous_score;
         let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_FROM_DEPTH && previous.abs() < MATE_BOUND
-        {
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_FROM_DEPTH && !score::is_mate(previous) {
             (
                 (previous - delta).max(-INFINITE),
                 (previous + delta).min(INFINITE),
