@@ -15,6 +15,7 @@ use super::openings::Opening;
 use super::rules;
 use super::schedule::GamePlan;
 use super::search_info::{bestmove, Score, SearchInfo};
+use crate::variant::AnyGame;
 use engine::game::{MoveErrorKind, Points, Seat, Status};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -82,84 +83,110 @@ pub fn play_game(
     config: &MatchConfig,
     abort: &AtomicBool,
 ) -> Option<GameRecord> {
-    let mut game = opening
-        .position(config.variant, config.players.as_deref())
-        .expect("openings are checked when they are read");
-    let seats = rules::seats(&game);
-    let seat_limits = plan
-        .seat_engines
-        .iter()
-        .map(|&e| pool.spec(e).limits)
-        .collect();
-    let mut clocks = Clocks::new(seat_limits, config.time_margin, config.hang_timeout);
-    let mut judge = Adjudicator::new(config.draw, config.resign, config.maxmoves, seats);
-    let mut moves: Vec<PlayedMove> = Vec::new();
-    let mut verdict = None;
-    let finish = |moves, points, ending| GameRecord {
+    let mut referee = Referee::new(pool, plan, opening, config);
+    let seats = plan.seat_engines.len();
+    let (points, ending) = match prepare_engines(pool, &plan.seat_engines) {
+        Err((seat, fault)) => (forfeit_points(seat, seats), Ending::Forfeit { seat, fault }),
+        Ok(()) => loop {
+            if let Some(end) = referee.ending() {
+                break end;
+            }
+            if abort.load(Ordering::Relaxed) {
+                return None;
+            }
+            if let Err((seat, fault)) = referee.play_turn(pool, plan) {
+                break (forfeit_points(seat, seats), Ending::Forfeit { seat, fault });
+            }
+        },
+    };
+    Some(GameRecord {
         plan: plan.clone(),
         opening: opening.clone(),
-        moves,
+        moves: referee.moves,
         points,
         ending,
-    };
-    if let Err((seat, fault)) = prepare_engines(pool, &plan.seat_engines) {
-        return Some(finish(
-            moves,
-            forfeit_points(seat, seats),
-            Ending::Forfeit { seat, fault },
-        ));
+    })
+}
+
+/// A game in progress: the position by Tessera's rules, the clocks, the adjudicator's
+/// streaks and the moves so far.
+struct Referee<'a> {
+    game: AnyGame,
+    opening: &'a Opening,
+    clocks: Clocks,
+    judge: Adjudicator,
+    verdict: Option<Verdict>,
+    moves: Vec<PlayedMove>,
+}
+
+impl<'a> Referee<'a> {
+    fn new(pool: &EnginePool, plan: &GamePlan, opening: &'a Opening, config: &MatchConfig) -> Self {
+        let game = opening
+            .position(config.variant, config.players.as_deref())
+            .expect("openings are checked when they are read");
+        let seats = rules::seats(&game);
+        let seat_limits = plan
+            .seat_engines
+            .iter()
+            .map(|&e| pool.spec(e).limits)
+            .collect();
+        Referee {
+            game,
+            opening,
+            clocks: Clocks::new(seat_limits, config.time_margin, config.hang_timeout),
+            judge: Adjudicator::new(config.draw, config.resign, config.maxmoves, seats),
+            verdict: None,
+            moves: Vec::new(),
+        }
     }
-    loop {
-        if let Status::Over(outcome) = game.status() {
-            let points = outcome.points.to_vec();
-            return Some(finish(moves, points, Ending::Rules(outcome.reason)));
+
+    /// The points and the ending once the rules or the adjudicator end the game; the
+    /// rules come first.
+    fn ending(&self) -> Option<(Vec<Points>, Ending)> {
+        if let Status::Over(outcome) = self.game.status() {
+            return Some((outcome.points.to_vec(), Ending::Rules(outcome.reason)));
         }
-        if let Some(verdict) = verdict {
-            let points = adjudicated_points(verdict, seats);
-            return Some(finish(moves, points, Ending::Adjudicated(verdict)));
-        }
-        if abort.load(Ordering::Relaxed) {
-            return None;
-        }
-        let seat = rules::to_move(&game);
+        let seats = rules::seats(&self.game);
+        self.verdict.map(|verdict| {
+            (
+                adjudicated_points(verdict, seats),
+                Ending::Adjudicated(verdict),
+            )
+        })
+    }
+
+    /// Asks the engine of the seat to move for a move, checks it and plays it. A fault
+    /// is returned with the seat that committed it; an engine that crashed or overran
+    /// its time is ended, to be started afresh for the next game.
+    fn play_turn(&mut self, pool: &mut EnginePool, plan: &GamePlan) -> Result<(), (Seat, Fault)> {
+        let seat = rules::to_move(&self.game);
         let engine = plan.seat_engines[seat];
-        let texts: Vec<String> = moves.iter().map(|m| m.text.clone()).collect();
-        let asked = pool
+        let played: Vec<String> = self.moves.iter().map(|m| m.text.clone()).collect();
+        let command = self.opening.position_command(&played);
+        let answer = pool
             .get(engine)
             .map_err(|e| start_fault(&e))
-            .and_then(|process| {
-                let command = opening.position_command(&texts);
-                ask_move(process, &command, &clocks, seat)
-            });
-        let fault = match asked {
-            Ok((token, info, elapsed)) => match rules::play(&mut game, &token) {
-                Ok(text) => {
-                    clocks.charge(seat, elapsed);
-                    moves.push(PlayedMove {
-                        text,
-                        score: info.score,
-                        depth: info.depth,
-                        elapsed,
-                    });
-                    let score = info.score.map(Score::centipawns);
-                    verdict = judge.after_move(seat, score, moves.len());
-                    continue;
-                }
-                Err(e) => Fault::IllegalMove {
-                    detail: illegal_detail(e.kind, &e.detail),
-                    token,
-                },
-            },
-            Err(fault) => fault,
-        };
-        if matches!(fault, Fault::Timeout | Fault::Crash) {
-            pool.discard(engine);
-        }
-        return Some(finish(
-            moves,
-            forfeit_points(seat, seats),
-            Ending::Forfeit { seat, fault },
-        ));
+            .and_then(|process| ask_move(process, &command, &self.clocks, seat));
+        let (token, info, elapsed) = answer.map_err(|fault| {
+            if matches!(fault, Fault::Timeout | Fault::Crash) {
+                pool.discard(engine);
+            }
+            (seat, fault)
+        })?;
+        let text = rules::play(&mut self.game, &token).map_err(|e| {
+            let detail = illegal_detail(e.kind, &e.detail);
+            (seat, Fault::IllegalMove { token, detail })
+        })?;
+        self.clocks.charge(seat, elapsed);
+        self.moves.push(PlayedMove {
+            text,
+            score: info.score,
+            depth: info.depth,
+            elapsed,
+        });
+        let score = info.score.map(Score::centipawns);
+        self.verdict = self.judge.after_move(seat, score, self.moves.len());
+        Ok(())
     }
 }
 

@@ -25,12 +25,12 @@ pub mod stats;
 pub use config::MatchArgs;
 pub use opening_maker::OpeningsArgs;
 
-use config::MatchConfig;
+use config::{MatchConfig, Order};
 use engine_process::EnginePool;
 use game::{play_game, GameRecord};
 use openings::{load_openings, Opening};
 use pgn::{game_pgn, PgnContext};
-use report::{finished_line, sprt_line, standings_lines};
+use report::{finished_line, standings_lines};
 use schedule::plan_game;
 use stats::{sprt_state, Standings};
 use std::collections::BTreeMap;
@@ -59,16 +59,7 @@ pub fn run_match(config: &MatchConfig, out: &mut impl Write) -> Result<Standings
     let header = header_lines(config, seats, openings.len(), seed);
     write_lines(out, &header)?;
     let first_pool = started_pool(config)?;
-    let pgn = match &config.pgn {
-        Some(path) => Some(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("{}: {e}", path.display()))?,
-        ),
-        None => None,
-    };
+    let pgn = config.pgn.as_deref().map(open_pgn).transpose()?;
     let mut log = MatchLog {
         out,
         pgn,
@@ -125,19 +116,13 @@ fn header_lines(config: &MatchConfig, seats: usize, openings: usize, seed: u64) 
         config.concurrency
     )];
     lines.push(match &config.openings {
+        Some(spec) if spec.order == Order::Random => format!(
+            "Openings: {} ({openings} openings, random order, seed {seed})",
+            spec.file.display()
+        ),
         Some(spec) => format!(
-            "Openings: {} ({openings} openings, {} order{})",
-            spec.file.display(),
-            if spec.order == config::Order::Random {
-                "random"
-            } else {
-                "file"
-            },
-            if spec.order == config::Order::Random {
-                format!(", seed {seed}")
-            } else {
-                String::new()
-            }
+            "Openings: {} ({openings} openings, file order)",
+            spec.file.display()
         ),
         None => "Openings: the start position".to_string(),
     });
@@ -148,6 +133,15 @@ fn header_lines(config: &MatchConfig, seats: usize, openings: usize, seed: u64) 
         ));
     }
     lines
+}
+
+/// The PGN file, opened for appending as fastchess and cutechess-cli do.
+fn open_pgn(path: &std::path::Path) -> Result<File, String> {
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The first slot's engines, started before any game so that a bad command or option
@@ -276,15 +270,16 @@ impl<W: Write> MatchLog<'_, W> {
     }
 
     fn finish(&mut self) -> Result<(), String> {
-        let mut lines = vec![format!(
-            "Finished match after {} games",
-            self.standings.games
-        )];
+        let games = self.standings.games;
+        let mut lines = vec![if self.stopped {
+            format!(
+                "Finished match after {games} of {} games: stopped by the SPRT",
+                self.config.games
+            )
+        } else {
+            format!("Finished match after {games} games")
+        }];
         lines.extend(self.standings_lines());
-        if let (Some(spec), true) = (&self.config.sprt, self.stopped) {
-            let state = sprt_state(&self.standings.head_to_head, spec);
-            lines.push(format!("Stopped by the SPRT: {}", sprt_line(&state, spec)));
-        }
         write_lines(self.out, &lines)
     }
 

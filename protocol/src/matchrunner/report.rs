@@ -114,7 +114,7 @@ fn head_to_head_lines(
 
 /// `SPRT (elo0 0, elo1 5): llr 1.23, lbound -2.94, ubound 2.94` and the verdict once
 /// there is one.
-pub fn sprt_line(state: &SprtState, spec: &SprtSpec) -> String {
+fn sprt_line(state: &SprtState, spec: &SprtSpec) -> String {
     let verdict = match state.verdict() {
         Some(SprtVerdict::AcceptH0) => " - H0 accepted",
         Some(SprtVerdict::AcceptH1) => " - H1 accepted",
