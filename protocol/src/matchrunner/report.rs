@@ -98,6 +98,10 @@ fn head_to_head_lines(
         },
         sample.games
     )];
+    lines.push(format!(
+        "Points: {} {:.2}, {} {:.2}",
+        names[0], standings.tallies[0].points, names[1], standings.tallies[1].points
+    ));
     if let Some(estimate) = elo_estimate(sample) {
         lines.push(format!(
             "Elo difference: {:.1} +/- {:.1}, DrawRatio: {:.1} %",
