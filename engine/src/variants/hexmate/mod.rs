@@ -258,19 +258,27 @@ impl Hexmate {
         })
     }
 
-    fn put(&mut self, cell: usize, code: PieceCode) {
+    /// Flips the bitboard bits of a piece on a cell (the mailbox and hash are untouched).
+    #[inline(always)]
+    fn toggle(&mut self, cell: usize, code: PieceCode) {
         let bit = 1u128 << cell;
-        self.by_kind[code_kind(code)] |= bit;
-        self.by_color[code_color(code)] |= bit;
+        self.by_kind[code_kind(code)] ^= bit;
+        self.by_color[code_color(code)] ^= bit;
+    }
+
+    /// Puts a piece on an empty cell, updating the hash.
+    #[inline(always)]
+    fn put(&mut self, cell: usize, code: PieceCode) {
+        self.toggle(cell, code);
         self.board[cell] = code;
         self.hash ^= tables().piece_key(code, cell);
     }
 
+    /// Removes the piece on an occupied cell, updating the hash.
+    #[inline(always)]
     fn remove(&mut self, cell: usize) -> PieceCode {
         let code = self.board[cell];
-        let bit = 1u128 << cell;
-        self.by_kind[code_kind(code)] &= !bit;
-        self.by_color[code_color(code)] &= !bit;
+        self.toggle(cell, code);
         self.board[cell] = 0;
         self.hash ^= tables().piece_key(code, cell);
         code
