@@ -3,12 +3,14 @@
 
 use engine::game::{Game, PositionError};
 use engine::variants::hexmate::{Hexmate, Ruleset};
+use engine::variants::panoply::Panoply;
 use engine::variants::Variant;
 
 /// A position of any implemented variant.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Hexmate(Hexmate),
+    Panoply(Panoply),
 }
 
 /// Runs `$body` with `$g` bound to the concrete position inside an [`AnyGame`].
@@ -17,6 +19,7 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::variant::AnyGame::Hexmate($g) => $body,
+            $crate::variant::AnyGame::Panoply($g) => $body,
         }
     };
 }
@@ -27,6 +30,7 @@ impl AnyGame {
         match variant {
             Variant::Hexmate => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexmate))),
             Variant::Hexchoice => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexchoice))),
+            Variant::Panoply => Ok(AnyGame::Panoply(Panoply::start(&()))),
             other => Err(format!("variant {} is not implemented yet", other.id())),
         }
     }

@@ -3,4 +3,6 @@
 
 pub mod hexagon;
 
-pub use hexagon::{hex127, Direction, Hexagon, ALL_DIRECTIONS, DIAGONAL, KNIGHT_OFFSETS, ORTHOGONAL};
+pub use hexagon::{
+    hex127, Direction, Hexagon, ALL_DIRECTIONS, DIAGONAL, KNIGHT_OFFSETS, ORTHOGONAL,
+};
