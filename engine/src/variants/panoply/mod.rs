@@ -73,11 +73,17 @@ impl Placement {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A one-cell piece moves from `from` to `to`: slide, step, capture by replacement,
-    /// Pawn jump or Catapult leap (the captured piece follows from the rules, R77), with
-    /// `promotion` the new kind or `NONE`.
-    Piece { from: u8, to: u8, promotion: u8 },
-    /// A Skirmisher capture by retreat to `to` (R27, written with `x`, R80).
-    Skirmish { from: u8, to: u8 },
+    /// Pawn jump or Catapult leap, with `promotion` the new kind or `NONE`. `capture` is
+    /// the cell of the captured piece or `NONE`; the notation leaves it out because the
+    /// rules determine it (R77).
+    Piece {
+        from: u8,
+        to: u8,
+        promotion: u8,
+        capture: u8,
+    },
+    /// A Skirmisher capture by retreat to `to` of the piece on `capture` (R27, R80).
+    Skirmish { from: u8, to: u8, capture: u8 },
     /// A Barricade's one or two steps: start and end placement and the cells entered by
     /// capturing advances in the order made (`NONE` where absent).
     Barricade {
@@ -88,11 +94,47 @@ pub enum Move {
 }
 
 impl Move {
-    fn piece(from: usize, to: usize) -> Move {
+    /// A one-cell move without promotion capturing on `capture` (`NONE`: no capture).
+    fn piece(from: usize, to: usize, capture: u8) -> Move {
         Move::Piece {
             from: from as u8,
             to: to as u8,
             promotion: NONE,
+            capture,
+        }
+    }
+
+    /// The cell of the piece a one-cell move captures.
+    fn captured_cell(self) -> Option<usize> {
+        match self {
+            Move::Piece { capture, .. } | Move::Skirmish { capture, .. } if capture != NONE => {
+                Some(capture as usize)
+            }
+            _ => None,
+        }
+    }
+
+    /// The move as its notation sees it: without the captured cell, which the rules
+    /// determine (used to match a parsed token against the legal moves).
+    fn notation_key(self) -> Move {
+        match self {
+            Move::Piece {
+                from,
+                to,
+                promotion,
+                ..
+            } => Move::Piece {
+                from,
+                to,
+                promotion,
+                capture: NONE,
+            },
+            Move::Skirmish { from, to, .. } => Move::Skirmish {
+                from,
+                to,
+                capture: NONE,
+            },
+            barricade => barricade,
         }
     }
 }
@@ -215,30 +257,6 @@ impl Board {
         self.set_cell(log, cell, 0, NONE);
     }
 
-    /// The cell whose piece a one-cell move captures, if any (R77): the Pawn's jumped
-    /// cell, the Catapult's midpoint, the Skirmisher's target, or the to-cell.
-    fn captured_cell(&self, mv: Move) -> Option<usize> {
-        let hex = tables().hex;
-        let (from, to) = match mv {
-            Move::Piece { from, to, .. } | Move::Skirmish { from, to } => {
-                (from as usize, to as usize)
-            }
-            Move::Barricade { .. } => return None,
-        };
-        let ((fq, fr), (tq, tr)) = (hex.coords(from), hex.coords(to));
-        let target = match (mv, code_kind(self.cells[from])) {
-            (Move::Skirmish { .. }, _) => hex.cell(2 * fq - tq, 2 * fr - tr),
-            // A jump or leap lands twice as far as its target; a slide to the same cell
-            // needs the midpoint empty, so an occupied midpoint means a capture.
-            (_, PAWN | CATAPULT) if (tq - fq) % 2 == 0 && (tr - fr) % 2 == 0 => {
-                hex.cell((fq + tq) / 2, (fr + tr) / 2)
-            }
-            (_, PAWN | CATAPULT) => None,
-            _ => Some(to),
-        };
-        target.filter(|&t| self.cells[t] != 0)
-    }
-
     /// Plays `mv` for `color`, logging every changed cell and updating `hash` for the
     /// pieces (not the side). Returns whether the move was irreversible (R66).
     fn apply(&mut self, mv: Move, color: Color, log: &mut ChangeLog, hash: &mut u64) -> bool {
@@ -259,9 +277,9 @@ impl Board {
                 *hash ^= t.barricade_key(color, to);
                 captures[0] != NONE
             }
-            Move::Piece { from, to, .. } | Move::Skirmish { from, to } => {
+            Move::Piece { from, to, .. } | Move::Skirmish { from, to, .. } => {
                 let (from, to) = (from as usize, to as usize);
-                let captured = self.captured_cell(mv);
+                let captured = mv.captured_cell();
                 if let Some(target) = captured {
                     self.capture_at(log, hash, target);
                 }
@@ -399,6 +417,10 @@ impl Game for Panoply {
         self.generate_legal(moves);
     }
 
+    fn count_moves(&self) -> usize {
+        self.count_legal()
+    }
+
     fn make_move(&mut self, mv: Move) {
         let mut undo = self.new_undo();
         let irreversible = self
@@ -436,9 +458,7 @@ impl Game for Panoply {
         match mv {
             Move::Barricade { captures, .. } => captures[0] != NONE,
             Move::Skirmish { .. } => true,
-            Move::Piece { promotion, .. } => {
-                promotion != NONE || self.board.captured_cell(mv).is_some()
-            }
+            Move::Piece { promotion, .. } => promotion != NONE || mv.captured_cell().is_some(),
         }
     }
 

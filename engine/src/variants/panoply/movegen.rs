@@ -4,15 +4,15 @@
 //! on a scratch copy of the board and kept if the mover's King is not attacked (R50).
 //! That test is skipped for moves that cannot expose the King: the King is not in check,
 //! the mover is neither the King nor a Herald (freezing stays as it was), and no cell the
-//! move empties lies on a line through the King or within two cells of it. Emptying a
-//! cell is the only way a move can create an attack: Riders, Skirmishers, Guards,
-//! Catapults and Pawns reach the King along its lines, and a Barricade's two-step reach
-//! passes within two cells of it; filling a cell never opens an attack (R42, R51).
+//! move empties is one where emptying could open an attack (`Board::sensitive_cells`).
+//! Emptying a cell is the only way a move can create an attack: Riders, Skirmishers,
+//! Guards, Catapults and Pawns reach the King along its lines, and a Barricade's two-step
+//! reach passes within two cells of it; filling a cell never opens an attack (R42, R51).
 
 use super::tables::{tables, FORWARD};
 use super::{
-    code_color, code_kind, Board, Color, Move, MoveList, Panoply, CATAPULT, GUARD, HERALD, KING,
-    NONE, PAWN, PROMOTIONS, RIDER, SKIRMISHER,
+    code_color, code_kind, Board, Color, Move, MoveList, Panoply, BARRICADE, CATAPULT, GUARD,
+    HERALD, KING, NONE, PAWN, PROMOTIONS, RIDER, SKIRMISHER,
 };
 use crate::bitboard::Bitboard;
 
@@ -61,10 +61,10 @@ impl Board {
         let hex = tables().hex;
         for d in 0..6 {
             if let Some(to) = hex.step(from, d) {
-                if self.cells[to] == 0
-                    || (self.is_enemy(to, color) && self.capturable_in_line(to, d))
-                {
-                    moves.push(Move::piece(from, to));
+                if self.cells[to] == 0 {
+                    moves.push(Move::piece(from, to, NONE));
+                } else if self.is_enemy(to, color) && self.capturable_in_line(to, d) {
+                    moves.push(Move::piece(from, to, to as u8));
                 }
             }
         }
@@ -74,23 +74,25 @@ impl Board {
     /// empty cell; promotion on the last rank.
     fn pawn_moves(&self, from: usize, color: Color, moves: &mut MoveList) {
         let t = tables();
-        let push = |to: usize, moves: &mut MoveList| {
+        let push = |to: usize, capture: u8, moves: &mut MoveList| {
             if t.last_rank[color] & (1 << to) != 0 {
                 for kind in PROMOTIONS {
+                    let promotion = kind as u8;
                     moves.push(Move::Piece {
                         from: from as u8,
                         to: to as u8,
-                        promotion: kind as u8,
+                        promotion,
+                        capture,
                     });
                 }
             } else {
-                moves.push(Move::piece(from, to));
+                moves.push(Move::piece(from, to, capture));
             }
         };
         for d in FORWARD[color] {
             let ray = &t.rays[from][d];
             for &cell in ray.iter().take_while(|&&c| self.cells[c as usize] == 0) {
-                push(cell as usize, moves);
+                push(cell as usize, NONE, moves);
             }
             if let [target, landing, ..] = ray[..] {
                 let (target, landing) = (target as usize, landing as usize);
@@ -98,7 +100,7 @@ impl Board {
                     && self.cells[landing] == 0
                     && self.capturable_in_line(target, d)
                 {
-                    push(landing, moves);
+                    push(landing, target as u8, moves);
                 }
             }
         }
@@ -112,11 +114,11 @@ impl Board {
             for &cell in t.rays[from][d].iter() {
                 let cell = cell as usize;
                 if self.cells[cell] == 0 {
-                    moves.push(Move::piece(from, cell));
+                    moves.push(Move::piece(from, cell, NONE));
                     continue;
                 }
                 if captures && self.is_enemy(cell, color) && self.capturable_in_line(cell, d) {
-                    moves.push(Move::piece(from, cell));
+                    moves.push(Move::piece(from, cell, cell as u8));
                 }
                 break;
             }
@@ -137,10 +139,8 @@ impl Board {
             }
             let retreat = &t.rays[from][opposite(d)];
             if retreat.len() > k && retreat[..=k].iter().all(|&c| self.cells[c as usize] == 0) {
-                moves.push(Move::Skirmish {
-                    from: from as u8,
-                    to: retreat[k],
-                });
+                let (from, to, capture) = (from as u8, retreat[k], target as u8);
+                moves.push(Move::Skirmish { from, to, capture });
             }
         }
     }
@@ -156,7 +156,7 @@ impl Board {
                     && self.cells[landing] == 0
                     && self.capturable_in_line(target, d)
                 {
-                    moves.push(Move::piece(from, landing));
+                    moves.push(Move::piece(from, landing, target as u8));
                 }
             }
         }
@@ -170,10 +170,12 @@ impl Board {
                 .iter()
                 .map(|&c| c as usize)
                 .find(|&c| self.cells[c] == 0 || code_color(self.cells[c]) != color);
-            if let Some(to) = first_other {
-                if self.cells[to] == 0 || self.capturable_in_line(to, d) {
-                    moves.push(Move::piece(from, to));
+            match first_other {
+                Some(to) if self.cells[to] == 0 => moves.push(Move::piece(from, to, NONE)),
+                Some(to) if self.capturable_in_line(to, d) => {
+                    moves.push(Move::piece(from, to, to as u8))
                 }
+                _ => {}
             }
         }
     }
@@ -182,40 +184,55 @@ impl Board {
 impl Panoply {
     /// Every legal move of the side to move (R54).
     pub(super) fn generate_legal(&self, moves: &mut MoveList) {
+        self.for_each_legal(|mv| moves.push(mv));
+    }
+
+    /// The number of legal moves (perft's bulk count).
+    pub(super) fn count_legal(&self) -> usize {
+        let mut count = 0;
+        self.for_each_legal(|_| count += 1);
+        count
+    }
+
+    fn for_each_legal(&self, mut visit: impl FnMut(Move)) {
         let us = self.side;
         let mut pseudo = MoveList::new();
         self.board.pseudo_moves(us, &mut pseudo);
         let king = self.king(us);
         let in_check = self.board.is_attacked(king, 1 - us);
-        let sensitive = if in_check { !0 } else { sensitive_cells(king) };
+        let sensitive = if in_check {
+            !0
+        } else {
+            self.board.sensitive_cells(king, 1 - us)
+        };
+        // One scratch copy per position: each tested move is played on it and taken back.
+        let mut scratch: Option<Board> = None;
         for &mv in pseudo.iter() {
-            if self.needs_test(mv, sensitive) && !self.leaves_king_safe(mv) {
-                continue;
+            if self.needs_test(mv, sensitive) {
+                let board = scratch.get_or_insert(self.board);
+                if !leaves_king_safe(board, mv, us) {
+                    continue;
+                }
             }
-            moves.push(mv);
+            visit(mv);
         }
     }
 
     /// Whether the move could expose the mover's King (see the module comment).
     fn needs_test(&self, mv: Move, sensitive: u128) -> bool {
         let vacated = match mv {
-            Move::Barricade { from, captures, .. } => {
-                let captured = captures
-                    .iter()
-                    .filter(|&&c| c != NONE)
-                    .fold(0u128, |bb, &c| bb | self.captured_cells(c as usize));
-                (1u128 << from.0) | (1u128 << from.1) | captured
-            }
+            Move::Barricade { from, captures, .. } => captures
+                .iter()
+                .filter(|&&c| c != NONE)
+                .fold((1u128 << from.0) | (1u128 << from.1), |bb, &c| {
+                    bb | self.captured_cells(c as usize)
+                }),
             Move::Piece { from, .. } | Move::Skirmish { from, .. } => {
                 let kind = code_kind(self.board.cells[from as usize]);
                 if kind == KING || kind == HERALD {
                     return true;
                 }
-                let captured = self
-                    .board
-                    .captured_cell(mv)
-                    .map_or(0, |c| self.captured_cells(c));
-                (1u128 << from) | captured
+                (1u128 << from) | mv.captured_cell().map_or(0, |c| self.captured_cells(c))
             }
         };
         vacated & sensitive != 0
@@ -225,22 +242,44 @@ impl Panoply {
     fn captured_cells(&self, cell: usize) -> u128 {
         (1u128 << cell) | self.board.partner_of(cell).map_or(0, |o| 1u128 << o)
     }
-
-    /// Plays `mv` on a scratch copy and asks whether the mover's King is attacked (R50).
-    fn leaves_king_safe(&self, mv: Move) -> bool {
-        let mut board = self.board;
-        let (mut log, mut hash) = (super::ChangeLog::new(), 0);
-        board.apply(mv, self.side, &mut log, &mut hash);
-        let king = board.pieces(self.side, KING).trailing_zeros() as usize;
-        !board.is_attacked(king, 1 - self.side)
-    }
 }
 
-/// The cells whose emptying could expose a King on `king`: its six lines and every cell
-/// within distance two.
-fn sensitive_cells(king: usize) -> u128 {
-    let t = tables();
-    let lines = (0..6).fold(0u128, |bb, d| bb | t.hex.ray(d, king));
-    let near = t.adjacent[king] | t.adjacent[king].cells().fold(0, |bb, c| bb | t.adjacent[c]);
-    lines | near
+/// Plays `mv` for `us` on `board`, asks whether `us`'s King is attacked (R50), and takes
+/// the move back.
+fn leaves_king_safe(board: &mut Board, mv: Move, us: Color) -> bool {
+    let (mut log, mut hash) = (super::ChangeLog::new(), 0);
+    board.apply(mv, us, &mut log, &mut hash);
+    let king = board.pieces(us, KING).trailing_zeros() as usize;
+    let safe = !board.is_attacked(king, 1 - us);
+    board.restore(&log);
+    safe
+}
+
+impl Board {
+    /// The cells whose emptying could expose the King of `us` on `king` to a piece of
+    /// `them`: each line through the King that holds an enemy Rider, Skirmisher, Catapult
+    /// or Guard (their attacks run along that line, a Catapult's landing cell and a
+    /// Skirmisher's retreat included); the King's neighbours when an enemy Pawn is next to
+    /// it (its landing cell is one of them); and every cell within two of the King when an
+    /// enemy Barricade is within four (a two-step reach passes there).
+    fn sensitive_cells(&self, king: usize, them: Color) -> u128 {
+        let t = tables();
+        let enemy = self.by_color[them];
+        let liners = enemy
+            & (self.by_kind[RIDER]
+                | self.by_kind[SKIRMISHER]
+                | self.by_kind[CATAPULT]
+                | self.by_kind[GUARD]);
+        let mut cells = t.axes[king]
+            .iter()
+            .filter(|&&axis| axis & liners != 0)
+            .fold(0, |bb, &axis| bb | axis);
+        if t.adjacent[king] & enemy & self.by_kind[PAWN] != 0 {
+            cells |= t.adjacent[king];
+        }
+        if t.within4[king] & enemy & self.by_kind[BARRICADE] != 0 {
+            cells |= t.within2[king];
+        }
+        cells
+    }
 }

@@ -189,6 +189,7 @@ pub fn move_string(mv: Move) -> String {
             from,
             to,
             promotion,
+            ..
         } => {
             let mut text = name(from as usize) + &name(to as usize);
             if promotion != NONE {
@@ -196,7 +197,7 @@ pub fn move_string(mv: Move) -> String {
             }
             text
         }
-        Move::Skirmish { from, to } => format!("{}x{}", name(from as usize), name(to as usize)),
+        Move::Skirmish { from, to, .. } => format!("{}x{}", name(from as usize), name(to as usize)),
         Move::Barricade { from, to, captures } => {
             let mut text = format!("{}-{}", pair_string(from), pair_string(to));
             for c in captures.iter().filter(|&&c| c != NONE) {
@@ -258,6 +259,7 @@ fn tokenize(text: &str) -> Result<Move, MoveError> {
         return Ok(Move::Skirmish {
             from: from[0] as u8,
             to: to[0] as u8,
+            capture: NONE,
         });
     }
     let (to, tail) =
@@ -274,6 +276,7 @@ fn tokenize(text: &str) -> Result<Move, MoveError> {
         from: from[0] as u8,
         to: to[0] as u8,
         promotion,
+        capture: NONE,
     })
 }
 
@@ -285,8 +288,8 @@ pub fn parse_move(pos: &Panoply, text: &str) -> Result<Move, MoveError> {
     if moves.is_empty() {
         return Err(MoveError::new(MoveErrorKind::GameOver, text, ""));
     }
-    if moves.contains(&wanted) {
-        return Ok(wanted);
+    if let Some(&mv) = moves.iter().find(|m| m.notation_key() == wanted) {
+        return Ok(mv);
     }
     let from = match wanted {
         Move::Piece { from, .. } | Move::Skirmish { from, .. } => from as usize,

@@ -18,6 +18,11 @@ pub struct Tables {
     /// `rays[cell][d]`: the cells of the ray from `cell` in orthogonal direction `d`, in
     /// order of distance (R5).
     pub rays: Vec<[ArrayVec<u8, 12>; 6]>,
+    /// The three lines through a cell (E–W, NE–SW, NW–SE), without the cell.
+    pub axes: Vec<[u128; 3]>,
+    /// The cells within distance two, and four, of a cell.
+    pub within2: Vec<u128>,
+    pub within4: Vec<u128>,
     /// The last rank of each colour (R10).
     pub last_rank: [u128; 2],
     keys: Vec<u64>,
@@ -52,10 +57,21 @@ impl Tables {
                 })
             })
             .collect();
+        let axes = (0..CELLS)
+            .map(|c| std::array::from_fn(|a| hex.ray(a, c) | hex.ray(a + 3, c)))
+            .collect();
+        let within = |c: usize, n: i32| {
+            (0..CELLS)
+                .filter(|&o| hex.distance(c, o) <= n)
+                .fold(0u128, |bb, o| bb | u128::cell(o))
+        };
         Tables {
             hex,
             adjacent,
             rays,
+            axes,
+            within2: (0..CELLS).map(|c| within(c, 2)).collect(),
+            within4: (0..CELLS).map(|c| within(c, 4)).collect(),
             last_rank,
             keys,
             side_key,
