@@ -4,13 +4,18 @@
 use engine::game::{Game, PositionError};
 use engine::variants::hexmate::{Hexmate, Ruleset};
 use engine::variants::panoply::Panoply;
+use engine::variants::sevenkingdoms::{Players, SevenKingdoms};
 use engine::variants::Variant;
 
 /// A position of any implemented variant.
+// A session holds one position; variants differ in size, and boxing would only add an
+// indirection to every command.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Hexmate(Hexmate),
     Panoply(Panoply),
+    SevenKingdoms(SevenKingdoms),
 }
 
 /// Runs `$body` with `$g` bound to the concrete position inside an [`AnyGame`].
@@ -20,6 +25,7 @@ macro_rules! with_game {
         match $any {
             $crate::variant::AnyGame::Hexmate($g) => $body,
             $crate::variant::AnyGame::Panoply($g) => $body,
+            $crate::variant::AnyGame::SevenKingdoms($g) => $body,
         }
     };
 }
@@ -31,6 +37,9 @@ impl AnyGame {
             Variant::Hexmate => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexmate))),
             Variant::Hexchoice => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexchoice))),
             Variant::Panoply => Ok(AnyGame::Panoply(Panoply::start(&()))),
+            Variant::SevenKingdoms => Ok(AnyGame::SevenKingdoms(SevenKingdoms::start(
+                &Players::default(),
+            ))),
             other => Err(format!("variant {} is not implemented yet", other.id())),
         }
     }

@@ -2,6 +2,7 @@
 
 pub mod hexmate;
 pub mod panoply;
+pub mod sevenkingdoms;
 
 /// The variants of the protocol's `UCI_Variant` option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,7 +49,7 @@ impl Variant {
     pub fn is_implemented(self) -> bool {
         matches!(
             self,
-            Variant::Hexmate | Variant::Hexchoice | Variant::Panoply
+            Variant::Hexmate | Variant::Hexchoice | Variant::Panoply | Variant::SevenKingdoms
         )
     }
 }
