@@ -89,6 +89,26 @@ fn assert_over_without_moves(pos: &Hexmate, expected: &str) {
     assert_eq!(pos.count_moves(), 0);
 }
 
+/// The point reflection of a cell name through g7 (R12): file a..m ↔ m..a, rank n ↔ 14 − n.
+fn reflect_cell(cell: &str) -> String {
+    let file = (b'a' + b'm' - cell.as_bytes()[0]) as char;
+    let rank: u32 = cell[1..].parse().unwrap();
+    format!("{file}{}", 14 - rank)
+}
+
+/// The point reflection of an ordinary move string: both cells reflected, promotion kept.
+fn reflect_move(mv: &str) -> String {
+    let from = from_cell(mv);
+    let rest = &mv[from.len()..];
+    let to = from_cell(rest);
+    format!(
+        "{}{}{}",
+        reflect_cell(from),
+        reflect_cell(to),
+        &rest[to.len()..]
+    )
+}
+
 #[test]
 fn r35_start_position_string_round_trips() {
     let start = Hexmate::start(&Ruleset::Hexmate);
@@ -498,4 +518,46 @@ fn e20_r44_r45_complete_placement_phase() {
     assert_eq!(legal(&pos), legal(&Hexmate::start(&Ruleset::Hexmate)));
     assert!(!pos.in_check());
     assert_eq!(result(&pos), None);
+}
+
+// The same examples with the colours exchanged: every position below is the point reflection
+// of the one in §12 with White and Black swapped, which the rules map onto each other (R11,
+// R24, R36), so Black wins, mates, stalemates and bares as White does above (R49).
+
+#[test]
+fn e12_reflected_r49_black_checkmates_white_0_1() {
+    let mut pos = hexmate("7/8/9/10/8P2/12/13/12/4r6/10/7k1/8/6K b 0 1");
+    let reflected: Vec<String> = E12A_MOVES.split_whitespace().map(reflect_move).collect();
+    assert_moves(&legal(&pos), &reflected.join(" "), 55);
+    let mates: Vec<String> = E12A_MATES.iter().map(|m| reflect_move(m)).collect();
+    for (mv, res) in results_after_each_move(&mut pos) {
+        let expected = mates.contains(&mv).then(|| "0-1".to_string());
+        assert_eq!(res, expected, "result after {mv}");
+    }
+    play(&mut pos, "g5g1");
+    assert_eq!(
+        pos.position_string(),
+        "7/8/9/10/8P2/12/13/12/11/10/7k1/8/r5K w 1 2"
+    );
+    assert!(pos.in_check());
+    assert_over_without_moves(&pos, "0-1");
+}
+
+#[test]
+fn e13_reflected_r49_black_stalemates_white_1_4_3_4() {
+    let pos = hexmate("7/8/9/10/11/12/9b3/12/8P2/10/6k2/8/6K w 0 1");
+    assert!(!pos.in_check());
+    assert_over_without_moves(&pos, "1/4-3/4");
+}
+
+#[test]
+fn e14_reflected_r49_black_bares_white_0_1() {
+    let mut pos = hexmate("3k3/8/9/6r3/p10/12/13/12/4N6/3K6/9/8/7 b 0 1");
+    assert_eq!(reflect_move("g4g9"), "g10g5");
+    play(&mut pos, "g10g5");
+    assert_eq!(
+        pos.position_string(),
+        "3k3/8/9/10/p10/12/13/12/4r6/3K6/9/8/7 w 0 2"
+    );
+    assert_over_without_moves(&pos, "0-1");
 }
