@@ -561,3 +561,23 @@ fn e14_reflected_r49_black_bares_white_0_1() {
     );
     assert_over_without_moves(&pos, "0-1");
 }
+
+// A rule §12 has no example for, built on E13's corner.
+
+#[test]
+fn r47_a_move_that_bares_and_stalemates_counts_as_baring() {
+    // E13's corner with a White pawn on c9 shielding a13 from the Bishop d7. White's Knight
+    // takes Black's last piece on h5; the Black King then has no move and is not in check,
+    // but baring comes first (R46 step 1): 1-0, not 3/4-1/4.
+    let mut pos = hexmate("k6/8/2K6/10/2P8/12/3B9/12/5p5/10/2N6/8/7 w 0 1");
+    play(&mut pos, "g3h5");
+    assert!(!pos.in_check());
+    assert_over_without_moves(&pos, "1-0");
+
+    // The same with E13's pinned Black pawn on c9 instead: Black keeps a piece, so the
+    // capture stalemates.
+    let mut pos = hexmate("k6/8/2K6/10/2p8/12/3B9/12/5p5/10/2N6/8/7 w 0 1");
+    play(&mut pos, "g3h5");
+    assert!(!pos.in_check());
+    assert_over_without_moves(&pos, "3/4-1/4");
+}
