@@ -103,6 +103,19 @@ pub trait MoveBuffer<M>: Default + Deref<Target = [M]> + DerefMut + Send {
     fn clear_moves(&mut self);
 }
 
+/// A heap list, for variants whose position strings allow more moves than any fixed
+/// capacity (Seven Kingdoms: readers accept any army on the board, R52).
+impl<M: Send> MoveBuffer<M> for Vec<M> {
+    #[inline]
+    fn push_move(&mut self, mv: M) {
+        self.push(mv);
+    }
+    #[inline]
+    fn clear_moves(&mut self) {
+        self.clear();
+    }
+}
+
 impl<M: Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
     #[inline]
     fn push_move(&mut self, mv: M) {

@@ -68,9 +68,10 @@ pub enum Move {
     PutOut(u8),
 }
 
-/// Legal moves of one kingdom: 96 at the start, a few hundred at most in practice; the
-/// bound is every piece of a full 17-piece army at its maximum (General 72 … Knight 24).
-pub type MoveList = ArrayVec<Move, 1024>;
+/// Legal moves of one kingdom: 96 at the start and a few hundred in play, but a position
+/// string may put any army on the board (R52), so no fixed capacity is safe: the list
+/// lives on the heap.
+pub type MoveList = Vec<Move>;
 
 /// Everything a position string records, plus the derived end of the game. `Clone` so
 /// that make pushes a copy and unmake pops it (copy-make: an army transfer recolours up
@@ -212,6 +213,13 @@ impl Game for SevenKingdoms {
         if self.state.ending.is_none() {
             self.state.moves_of(self.state.side, moves);
         }
+    }
+
+    fn count_moves(&self) -> usize {
+        if self.state.ending.is_some() {
+            return 0;
+        }
+        self.state.count_moves_of(self.state.side)
     }
 
     fn make_move(&mut self, mv: Move) {

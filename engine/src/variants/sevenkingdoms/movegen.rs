@@ -27,6 +27,16 @@ impl State {
         });
     }
 
+    /// The number of moves of `kingdom`'s pieces.
+    pub(super) fn count_moves_of(&self, kingdom: usize) -> usize {
+        let mut count = 0;
+        self.visit_moves(kingdom, &mut |_, _| {
+            count += 1;
+            true
+        });
+        count
+    }
+
     /// Whether `kingdom` has at least one move (R30).
     pub(super) fn has_moves(&self, kingdom: usize) -> bool {
         let mut found = false;

@@ -93,6 +93,18 @@ fn parse_board(state: &mut State, field: &str, offset: usize) -> Result<(), Posi
     Ok(())
 }
 
+/// R50's counters: `"0"` or a count without leading zero.
+fn parse_count(field: &str, offset: usize, min: u32) -> Result<u32, PositionError> {
+    if field.len() > 1 && field.starts_with('0') {
+        return Err(PositionError::new(
+            PositionErrorKind::BadNumber,
+            field,
+            offset,
+        ));
+    }
+    parse_counter(field, offset, min)
+}
+
 /// Reads the captures field (R51.3): `-` or entries capturer, victim, count.
 fn parse_captures(state: &mut State, field: &str, offset: usize) -> Result<(), PositionError> {
     if field == "-" {
@@ -163,11 +175,12 @@ fn parse_out(state: &mut State, field: &str, offset: usize) -> Result<(), Positi
     if field == "-" {
         return Ok(());
     }
-    for (i, letter) in field.bytes().enumerate() {
-        let kingdom = kingdom_of_letter(letter).filter(|&k| state.out & (1 << k) == 0);
-        let kingdom = kingdom
-            .ok_or_else(|| PositionError::new(PositionErrorKind::BadField, field, offset + i))?;
-        state.out |= 1 << kingdom;
+    for (i, ch) in field.char_indices() {
+        let letter = u8::try_from(ch).ok().and_then(kingdom_of_letter);
+        let kingdom = letter.filter(|&k| state.out & (1 << k) == 0);
+        let token = &field[i..i + ch.len_utf8()];
+        let bad_letter = || PositionError::new(PositionErrorKind::BadField, token, offset + i);
+        state.out |= 1 << kingdom.ok_or_else(bad_letter)?;
     }
     Ok(())
 }
@@ -222,9 +235,9 @@ pub fn parse_position(text: &str, players: &Players) -> Result<SevenKingdoms, Po
     let (at, out) = field(4);
     parse_out(&mut state, out, at)?;
     let (at, halfmove) = field(5);
-    state.halfmove = parse_counter(halfmove, at, 0)?;
+    state.halfmove = parse_count(halfmove, at, 0)?;
     let (at, fullmove) = field(6);
-    state.fullmove = parse_counter(fullmove, at, 1)?;
+    state.fullmove = parse_count(fullmove, at, 1)?;
     if !(0..KINGDOMS).any(|k| state.in_game(k)) {
         let rule = PositionErrorKind::Invalid("no kingdom is left in the game (R28)");
         return Err(PositionError::new(rule, text, 0));
@@ -386,8 +399,19 @@ pub fn parse_move(pos: &SevenKingdoms, text: &str) -> Result<Move, MoveError> {
     if pos.state.ending.is_some() {
         return Err(MoveError::new(MoveErrorKind::GameOver, text, ""));
     }
-    if let Move::PutOut(_) = mv {
-        return Ok(mv);
+    if let Move::PutOut(mask) = mv {
+        // R34 puts players out; a token that would leave no kingdom in the game describes
+        // no game the rules define (every player resigned), so it is refused.
+        let stays = (0..KINGDOMS).any(|k| pos.in_game(k) && mask & (1 << k) == 0);
+        return if stays {
+            Ok(mv)
+        } else {
+            Err(MoveError::new(
+                MoveErrorKind::Illegal,
+                text,
+                "at least one kingdom must stay in the game",
+            ))
+        };
     }
     let mut moves = MoveList::new();
     pos.generate_moves(&mut moves);
