@@ -659,4 +659,10 @@ fn r67_repetition_ignores_which_barricade_is_which() {
         pos(text).hash(),
         pos("k6/8/9/10/11/12/13/12/11/2DDBB4/9/8/6K w 0 1").hash()
     );
+    // The pairing of the ends is part of the position: the same four cells f4 g4 f5 g5
+    // paired along the ranks or along the files are two positions.
+    let by_ranks = pos("k6/8/9/10/11/12/13/12/3BB6/2DD6/9/8/6K w 0 1");
+    let by_files = pos("k6/8/9/10/11/12/13/12/3BD6/2BD6/9/8/6K w 0 1");
+    assert_ne!(by_ranks.hash(), by_files.hash());
+    assert_ne!(by_ranks.position_string(), by_files.position_string());
 }
