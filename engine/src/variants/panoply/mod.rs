@@ -159,8 +159,8 @@ type ChangeLog = ArrayVec<CellChange, 12>;
 struct Undo {
     changes: ChangeLog,
     halfmove: u32,
+    fullmove: u32,
     hash: u64,
-    null: bool,
 }
 
 /// The pieces on the board: bitboards by kind and colour, the mailbox and the pairing of
@@ -382,8 +382,8 @@ impl Panoply {
         Undo {
             changes: ChangeLog::new(),
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
-            null: false,
         }
     }
 }
@@ -426,10 +426,16 @@ impl Game for Panoply {
         let irreversible = self
             .board
             .apply(mv, self.side, &mut undo.changes, &mut self.hash);
-        // R66: captures and Pawn moves are irreversible and reset the clock.
-        self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+        // R66: captures and Pawn moves are irreversible and reset the clock. R75 allows any
+        // counter value; the engine holds them as 32-bit numbers that stop at their largest
+        // value instead of wrapping.
+        self.halfmove = if irreversible {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         if self.side == BLACK {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = 1 - self.side;
         self.hash ^= tables().side_key;
@@ -443,10 +449,8 @@ impl Game for Panoply {
             .expect("unmake_move without a move to take back");
         self.board.restore(&undo.changes);
         self.side = 1 - self.side;
-        if self.side == BLACK && !undo.null {
-            self.fullmove -= 1;
-        }
         self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
         self.hash = undo.hash;
     }
 
@@ -463,10 +467,8 @@ impl Game for Panoply {
     }
 
     fn make_null_move(&mut self) -> bool {
-        let mut undo = self.new_undo();
-        undo.null = true;
-        self.history.push(undo);
-        self.halfmove += 1;
+        self.history.push(self.new_undo());
+        self.halfmove = self.halfmove.saturating_add(1);
         self.side = 1 - self.side;
         self.hash ^= tables().side_key;
         true

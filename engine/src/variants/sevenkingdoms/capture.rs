@@ -91,7 +91,7 @@ impl State {
         };
         self.set_side(next.unwrap_or(previous));
         if self.side <= previous {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
     }
 
@@ -109,7 +109,7 @@ impl SevenKingdoms {
         let mover = state.side;
         let target = state.cells[to];
         if target == 0 {
-            state.halfmove += 1;
+            state.halfmove = state.halfmove.saturating_add(1);
         } else {
             // R36–R38: remove and count the piece, then capture its kingdom if it was a
             // General or the kingdom's tenth loss.
