@@ -1,10 +1,16 @@
 //! Command-line subcommands (clap). Without a subcommand `tessera` speaks the protocol.
 
-use crate::variant::AnyGame;
+use crate::analyse::{self, AnalyseLimits};
+use crate::bench;
+use crate::options::{MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+use crate::uci::{BenchParams, MAX_DEPTH};
+use crate::variant::{AnyGame, SetupError};
 use crate::with_game;
 use clap::{Parser, Subcommand};
 use engine::perft::{divide, Counting};
+use engine::search::Options;
 use engine::variants::Variant;
+use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
@@ -44,6 +50,51 @@ pub enum Command {
         #[arg(long)]
         no_bulk: bool,
     },
+    /// Search one position and show the progress, best move, score and line.
+    Analyse {
+        /// Variant id: hexmate, hexchoice, …
+        #[arg(long, default_value = "hexmate", value_parser = parse_variant)]
+        variant: Variant,
+        /// Position string (default: the variant's start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from the position before the search.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Search to this depth (default: depth 12, at most 5 seconds).
+        #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+        depth: Option<u32>,
+        /// Search this many milliseconds.
+        #[arg(long, group = "limit")]
+        movetime: Option<u64>,
+        /// Search this many nodes.
+        #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
+        threads: u32,
+        /// Number of principal variations.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_MULTIPV as i64))]
+        multipv: u32,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB as i64))]
+        hash: u32,
+    },
+    /// Search the bench positions to a fixed depth; print time, nodes and speed.
+    Bench {
+        /// Variant id: hexmate, hexchoice, …
+        #[arg(long, default_value = "hexmate", value_parser = parse_variant)]
+        variant: Variant,
+        /// Search depth.
+        #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+        depth: u32,
+        /// Search threads (with one the node count is deterministic).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
+        threads: u32,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB as i64))]
+        hash: u32,
+    },
 }
 
 pub fn parse_variant(text: &str) -> Result<Variant, String> {
@@ -59,7 +110,7 @@ pub fn parse_variant(text: &str) -> Result<Variant, String> {
 }
 
 /// Sets up a position from the CLI's `--fen` and `--moves`.
-pub fn setup(variant: Variant, fen: Option<&str>, moves: &[String]) -> Result<AnyGame, String> {
+pub fn setup(variant: Variant, fen: Option<&str>, moves: &[String]) -> Result<AnyGame, SetupError> {
     let mut game = match fen {
         Some(text) => AnyGame::from_position_string(variant, text)?,
         None => AnyGame::start(variant)?,
@@ -100,4 +151,70 @@ pub fn run_perft(
         result.total as f64 / secs
     ));
     out
+}
+
+/// Runs a subcommand; errors go to stderr and make the exit status 1.
+pub fn execute(command: Command) -> ExitCode {
+    let result = match command {
+        Command::Perft {
+            variant,
+            fen,
+            moves,
+            depth,
+            divide,
+            threads,
+            no_bulk,
+        } => setup(variant, fen.as_deref(), &moves)
+            .map(|game| print!("{}", run_perft(&game, depth, divide, threads, !no_bulk)))
+            .map_err(|e| e.to_string()),
+        Command::Analyse {
+            variant,
+            fen,
+            moves,
+            depth,
+            movetime,
+            nodes,
+            threads,
+            multipv,
+            hash,
+        } => setup(variant, fen.as_deref(), &moves)
+            .map_err(|e| e.to_string())
+            .and_then(|game| {
+                let limits = AnalyseLimits {
+                    depth,
+                    movetime_ms: movetime,
+                    nodes,
+                };
+                let options = Options {
+                    threads: threads as usize,
+                    hash_mb: hash as usize,
+                    multipv: multipv as usize,
+                    ..Options::default()
+                };
+                analyse::run(&game, limits, options, &mut std::io::stdout().lock())
+                    .map_err(|e| e.to_string())
+            }),
+        Command::Bench {
+            variant,
+            depth,
+            threads,
+            hash,
+        } => {
+            let params = BenchParams {
+                depth: Some(depth),
+                threads: Some(threads as usize),
+                hash_mb: Some(hash as usize),
+            };
+            bench::run(variant, params)
+                .map(|lines| lines.iter().for_each(|line| println!("{line}")))
+                .map_err(|e| e.to_string())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

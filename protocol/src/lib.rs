@@ -1,4 +1,19 @@
 //! The `tessera` program: the command-line tool and (by default) the engine protocol.
+//!
+//! Protocol modules: `uci` parses lines into typed commands, `options` holds the option
+//! table, `session` keeps the state and dispatches, `go` turns `go` into a search and its
+//! reports into `info` lines, `job` runs the search on its own thread, `bench` runs the
+//! bench positions, `output` is the single writer, `driver` is the stdin loop, `variant`
+//! the switch over the game types. `cli` and `analyse` are the command-line tool.
 
+pub mod analyse;
+pub mod bench;
 pub mod cli;
+pub mod driver;
+pub mod go;
+pub mod job;
+pub mod options;
+pub mod output;
+pub mod session;
+pub mod uci;
 pub mod variant;

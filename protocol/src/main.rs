@@ -1,31 +1,15 @@
 use clap::Parser;
-use protocol::cli::{run_perft, setup, Cli, Command};
+use protocol::cli::{execute, Cli};
+use protocol::driver;
+use protocol::output::Output;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Some(Command::Perft {
-            variant,
-            fen,
-            moves,
-            depth,
-            divide,
-            threads,
-            no_bulk,
-        }) => match setup(variant, fen.as_deref(), &moves) {
-            Ok(game) => {
-                print!("{}", run_perft(&game, depth, divide, threads, !no_bulk));
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
-            }
-        },
+    match Cli::parse().command {
+        Some(command) => execute(command),
         None => {
-            eprintln!("the engine protocol is not implemented yet; see `tessera --help`");
-            ExitCode::FAILURE
+            driver::run(std::io::stdin().lock(), &Output::stdout());
+            ExitCode::SUCCESS
         }
     }
 }

@@ -11,6 +11,7 @@ mod movegen;
 mod notation;
 mod tables;
 
+use crate::bitboard::Bitboard;
 use crate::game::{Game, MoveError, PositionError, Seat, Status};
 use arrayvec::ArrayVec;
 pub use tables::{tables, Tables};
@@ -362,6 +363,24 @@ impl Panoply {
     /// Whether the side to move is in check (R49).
     pub fn in_check(&self) -> bool {
         self.board.is_attacked(self.king(self.side), 1 - self.side)
+    }
+
+    /// The pieces of `color` frozen by an enemy Herald (R14), Barricades by either end.
+    pub fn frozen(&self, color: Color) -> u128 {
+        let zone = self.board.herald_zone(1 - color);
+        let mut frozen = self.board.by_color[color] & zone;
+        for cell in (frozen & self.board.by_kind[BARRICADE]).cells() {
+            frozen |= 1 << self.board.partner[cell];
+        }
+        frozen
+    }
+
+    /// The number of pseudo-legal moves of `color` as if it were to move (King safety not
+    /// tested): the evaluation's mobility.
+    pub fn mobility(&self, color: Color) -> usize {
+        let mut moves = MoveList::new();
+        self.board.pseudo_moves(color, &mut moves);
+        moves.len()
     }
 
     /// Whether the piece of the other colour on `cell` (or one placed there, if it is

@@ -1,0 +1,103 @@
+//! `bench`: the variant's bench positions (`positions/<variant>/bench.txt`) searched to a
+//! fixed depth, reported in Stockfish's three lines.
+
+use crate::uci::BenchParams;
+use crate::variant::{AnyGame, SetupError};
+use engine::search::Options;
+use engine::variants::Variant;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Depth of a `bench` without one: a few seconds on a current machine.
+pub const DEFAULT_DEPTH: u32 = 5;
+
+/// Why a bench could not run.
+#[derive(Debug)]
+pub enum BenchError {
+    NoPositions(Variant),
+    Unreadable(PathBuf, std::io::Error),
+    BadPosition {
+        path: PathBuf,
+        line: usize,
+        error: SetupError,
+    },
+}
+
+impl fmt::Display for BenchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BenchError::NoPositions(v) => write!(
+                f,
+                "bench: no positions/{}/bench.txt near the executable or the current directory",
+                v.id()
+            ),
+            BenchError::Unreadable(path, e) => write!(f, "bench: {}: {e}", path.display()),
+            BenchError::BadPosition { path, line, error } => {
+                write!(f, "bench: {} line {line}: {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}
+
+/// Runs the bench of `variant` and returns its three lines.
+pub fn run(variant: Variant, params: BenchParams) -> Result<Vec<String>, BenchError> {
+    let games = load_positions(variant)?;
+    let options = Options {
+        threads: params.threads.unwrap_or(1),
+        hash_mb: params.hash_mb.unwrap_or(16),
+        ..Options::default()
+    };
+    let result = AnyGame::bench(&games, params.depth.unwrap_or(DEFAULT_DEPTH), options);
+    Ok(vec![
+        format!("Total time (ms) : {}", result.time_ms),
+        format!("Nodes searched  : {}", result.nodes),
+        format!("Nodes/second    : {}", result.nps()),
+    ])
+}
+
+/// Reads the bench file: one position string per line, `#` starts a comment.
+fn load_positions(variant: Variant) -> Result<Vec<AnyGame>, BenchError> {
+    let path = find_bench_file(variant).ok_or(BenchError::NoPositions(variant))?;
+    let text =
+        std::fs::read_to_string(&path).map_err(|e| BenchError::Unreadable(path.clone(), e))?;
+    let mut games = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let content = line.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let game = AnyGame::from_position_string(variant, content).map_err(|error| {
+            BenchError::BadPosition {
+                path: path.clone(),
+                line: index + 1,
+                error,
+            }
+        })?;
+        games.push(game);
+    }
+    if games.is_empty() {
+        return Err(BenchError::NoPositions(variant));
+    }
+    Ok(games)
+}
+
+/// The first `positions/<variant>/bench.txt` found in a folder above the executable,
+/// above the current directory, or in the workspace the binary was built from.
+fn find_bench_file(variant: Variant) -> Option<PathBuf> {
+    let relative = Path::new("positions").join(variant.id()).join("bench.txt");
+    let executable_dir = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf));
+    let current_dir = std::env::current_dir().ok();
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent();
+    let candidates = executable_dir
+        .iter()
+        .chain(current_dir.iter())
+        .flat_map(|dir| dir.ancestors().map(Path::to_path_buf).collect::<Vec<_>>())
+        .chain(workspace.map(Path::to_path_buf));
+    candidates
+        .map(|dir| dir.join(&relative))
+        .find(|path| path.is_file())
+}

@@ -1,0 +1,164 @@
+//! `go`: from the GUI's parameters to the search's limits, and from the search's reports
+//! to `info` and `bestmove` lines.
+
+use crate::job::JobControl;
+use crate::output::Output;
+use crate::uci::GoParams;
+use engine::game::{Game, Status};
+use engine::search::{Bound, Evaluator, Info, Limits, Outcome, Report, Score, Searcher};
+
+/// The search limits of `params` in `game`. The clocks of two-player variants belong to
+/// the first player (`w…`) and the second (`b…`); `time` and `inc`, the clock of the
+/// player to move in any variant, win over them. Search moves were checked before.
+pub fn limits<G: Game>(params: &GoParams, game: &G) -> Limits<G::Move> {
+    let (clock, increment) = match game.to_move() {
+        0 => (params.wtime, params.winc),
+        1 => (params.btime, params.binc),
+        _ => (None, None),
+    };
+    Limits {
+        depth: params.depth,
+        nodes: params.nodes,
+        movetime_ms: params.movetime,
+        mate: params.mate,
+        infinite: params.infinite,
+        ponder: params.ponder,
+        time_left_ms: params.time.or(clock),
+        increment_ms: params.inc.or(increment).unwrap_or(0),
+        moves_to_go: params.movestogo,
+        search_moves: params
+            .searchmoves
+            .iter()
+            .filter_map(|text| game.parse_move(text).ok())
+            .collect(),
+    }
+}
+
+/// Runs one `go` on the job thread: the search with its `info` lines, then `bestmove`.
+/// A finished game answers `info string result …` and `bestmove (none)` instead; in
+/// infinite or ponder mode that answer, too, waits for `stop` (or `ponderhit`). In debug
+/// mode the limits are shown first.
+pub fn run<G: Game, E: Evaluator<G>>(
+    searcher: &mut Searcher<G, E>,
+    game: &G,
+    params: &GoParams,
+    control: &JobControl,
+    out: &Output,
+    debug: bool,
+) {
+    if let Status::Over(outcome) = game.status() {
+        out.line(&format!(
+            "info string result {} {}",
+            outcome.result_string(),
+            outcome.reason
+        ));
+        let infinite = params.infinite;
+        control.wait_until(|c| {
+            !(infinite || params.ponder)
+                || c.stop_requested()
+                || (c.ponderhit_received() && !infinite)
+        });
+        control.mark_finished();
+        out.line("bestmove (none)");
+        return;
+    }
+    let limits = limits(params, game);
+    if debug {
+        out.line(&format!("info string debug: {}", describe_limits(&limits)));
+    }
+    let outcome = searcher.search(game, &limits, &control.search, &mut |report| {
+        out.line(&report_line(game, report));
+    });
+    control.mark_finished();
+    out.line(&bestmove_line(game, &outcome));
+}
+
+/// The limits as the search receives them, for debug mode.
+fn describe_limits<M>(limits: &Limits<M>) -> String {
+    let show = |value: Option<u64>| value.map_or("-".to_string(), |v| v.to_string());
+    format!(
+        "depth {} nodes {} movetime {} mate {} time_left {} increment {} movestogo {} \
+         infinite {} ponder {} searchmoves {}",
+        show(limits.depth.map(u64::from)),
+        show(limits.nodes),
+        show(limits.movetime_ms),
+        show(limits.mate.map(u64::from)),
+        show(limits.time_left_ms),
+        limits.increment_ms,
+        show(limits.moves_to_go.map(u64::from)),
+        limits.infinite,
+        limits.ponder,
+        limits.search_moves.len()
+    )
+}
+
+/// An `info` line for a search report.
+pub fn report_line<G: Game>(game: &G, report: Report<'_, G::Move>) -> String {
+    match report {
+        Report::Iteration(info) => info_line(game, info),
+        Report::CurrMove { mv, number, .. } => format!(
+            "info currmove {} currmovenumber {number}",
+            game.move_string(mv)
+        ),
+    }
+}
+
+/// `info depth … seldepth … multipv … score … nodes … nps … hashfull … time … pv …`.
+pub fn info_line<G: Game>(game: &G, info: &Info<G::Move>) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        score_text(info.score)
+    );
+    match info.bound {
+        Bound::Exact => {}
+        Bound::Lower => line.push_str(" lowerbound"),
+        Bound::Upper => line.push_str(" upperbound"),
+    }
+    line.push_str(&format!(
+        " nodes {} nps {} hashfull {} time {}",
+        info.nodes, info.nps, info.hashfull, info.time_ms
+    ));
+    if !info.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&line_text(game, &info.pv).join(" "));
+    }
+    line
+}
+
+/// `cp <x>` or `mate <n>`.
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(moves) => format!("mate {moves}"),
+    }
+}
+
+/// The moves of a line in notation, each written in the position it is played in.
+pub fn line_text<G: Game>(game: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut pos = game.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let text = pos.move_string(mv);
+            pos.make_move(mv);
+            text
+        })
+        .collect()
+}
+
+/// `bestmove <m> [ponder <m>]`, or `bestmove (none)` when the root has no move.
+pub fn bestmove_line<G: Game>(game: &G, outcome: &Outcome<G::Move>) -> String {
+    let Some(best) = outcome.best else {
+        return "bestmove (none)".to_string();
+    };
+    match outcome.ponder {
+        Some(ponder) => {
+            let texts = line_text(game, &[best, ponder]);
+            format!("bestmove {} ponder {}", texts[0], texts[1])
+        }
+        None => format!("bestmove {}", game.move_string(best)),
+    }
+}

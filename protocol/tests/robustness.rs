@@ -1,0 +1,324 @@
+//! Robustness: more than 100,000 random and mutated protocol lines and position strings
+//! (seeded, so a failure reproduces) go to the parsers and to an in-process session.
+//! Nothing may panic, every `isready` is answered, and a refused line changes nothing.
+
+use engine::variants::Variant;
+use protocol::options::parse_setoption;
+use protocol::output::Output;
+use protocol::session::{Session, Snapshot};
+use protocol::uci::{parse_line, Command};
+use protocol::variant::AnyGame;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+const SEED: u64 = 0x7e55e7a;
+const SESSION_LINES: usize = 60_000;
+const POSITION_STRINGS: usize = 30_000;
+const OPTION_LINES: usize = 15_000;
+
+const POSITIONS: &[&str] = &[
+    "daqkqad/bbbrrbbb/nnnrarnnn/pppppppppp/ppppppppppp/12/13/12/PPPPPPPPPPP/PPPPPPPPPP/NNNRARNNN/BBBRRBBB/DAQKQAD w 0 1",
+    "daqkqad/bbbrrbbb/nnnrarnnn/pppppppppp/ppppppppppp/12/13/6P5/PPPPP1PPPPP/PPPPPPPPPP/NNNRARNNN/BBBRRBBB/DAQKQAD b 0 1",
+    "k5R/8/1K7/10/11/12/13/12/2p8/10/9/8/7 b 1 1",
+    "k6/8/2K6/10/2p8/12/3B9/12/11/10/9/8/7 b 0 1",
+    "7/8/9/pppppppppp/ppppppppppp/12/13/12/PPPPPPPPPPP/PPPPPPPPPP/9/8/7 b place 0 1",
+    "3k3/8/9/pppppppppp/ppppppppppp/12/13/12/PPPPPPPPPPP/PPPPPPPPPP/9/8/3K3 w place 0 1",
+];
+
+/// Valid lines, the seeds of the mutations.
+fn valid_lines() -> Vec<String> {
+    let mut lines: Vec<String> = [
+        "uci",
+        "isready",
+        "ucinewgame",
+        "debug on",
+        "debug off",
+        "d",
+        "moves",
+        "eval",
+        "stop",
+        "ponderhit",
+        "perft 1",
+        "go perft 2",
+        "go depth 2",
+        "go nodes 300",
+        "go movetime 5",
+        "go wtime 100 btime 100 winc 1 binc 1 movestogo 3",
+        "go time 50 inc 5 depth 2",
+        "go searchmoves h5h6 e3c6 depth 2",
+        "go infinite",
+        "go ponder wtime 1000 btime 1000",
+        "position startpos",
+        "position startpos moves h5h6 h9h8 e3c6",
+        "position startpos moves e3c6 a11b8 c6e3 b8a11",
+        "position startpos moves K@j1 K@i3",
+        "setoption name Hash value 2",
+        "setoption name Threads value 2",
+        "setoption name MultiPV value 2",
+        "setoption name Ponder value true",
+        "setoption name Move Overhead value 30",
+        "setoption name Clear Hash",
+        "setoption name Players value wr/ob/gp/d",
+        "setoption name Multiplayer Search value paranoid",
+        "setoption name Patron value 5",
+        "setoption name UCI_Variant value hexchoice",
+        "setoption name UCI_Variant value hexmate",
+        "bench 1 1 1",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for position in POSITIONS {
+        lines.push(format!("position fen {position}"));
+        lines.push(format!("position fen {position} moves h5h6 K@j1 a13b12"));
+    }
+    lines
+}
+
+/// Characters that make interesting mutations: grammar characters, digits, separators,
+/// controls and a few multi-byte ones.
+const ALPHABET: &[char] = &[
+    ' ',
+    '\t',
+    '\r',
+    '/',
+    '@',
+    '-',
+    '+',
+    '0',
+    '1',
+    '9',
+    'a',
+    'm',
+    'z',
+    'K',
+    'k',
+    'P',
+    'p',
+    'w',
+    'b',
+    '\u{0}',
+    '\u{7f}',
+    'é',
+    'ß',
+    '→',
+    '\u{3000}',
+    '\u{200b}',
+    '\u{fffd}',
+    '😀',
+    '\u{10ffff}',
+];
+
+fn random_char(rng: &mut StdRng) -> char {
+    if rng.gen_bool(0.7) {
+        *ALPHABET.choose(rng).expect("non-empty")
+    } else {
+        rng.gen::<char>()
+    }
+}
+
+fn random_text(rng: &mut StdRng, max_len: usize) -> String {
+    let len = rng.gen_range(0..=max_len);
+    (0..len).map(|_| random_char(rng)).collect()
+}
+
+/// One random edit of `line`: characters or tokens deleted, inserted, swapped, replaced.
+fn mutate(line: &str, vocabulary: &[&str], rng: &mut StdRng) -> String {
+    let mut chars: Vec<char> = line.chars().collect();
+    let mut tokens: Vec<String> = line.split(' ').map(str::to_string).collect();
+    match rng.gen_range(0..10) {
+        0 if !chars.is_empty() => {
+            chars.remove(rng.gen_range(0..chars.len()));
+        }
+        1 => chars.insert(rng.gen_range(0..=chars.len()), random_char(rng)),
+        2 if chars.len() > 1 => {
+            let i = rng.gen_range(0..chars.len() - 1);
+            chars.swap(i, i + 1);
+        }
+        3 => {
+            tokens.remove(rng.gen_range(0..tokens.len()));
+            return tokens.join(" ");
+        }
+        4 => {
+            let word = vocabulary.choose(rng).expect("non-empty").to_string();
+            tokens.insert(rng.gen_range(0..=tokens.len()), word);
+            return tokens.join(" ");
+        }
+        5 if tokens.len() > 1 => {
+            let (i, j) = (
+                rng.gen_range(0..tokens.len()),
+                rng.gen_range(0..tokens.len()),
+            );
+            tokens.swap(i, j);
+            return tokens.join(" ");
+        }
+        6 => {
+            let i = rng.gen_range(0..tokens.len());
+            tokens[i] = match rng.gen_range(0..4) {
+                0 => "-1".to_string(),
+                1 => "99999999999999999999999".to_string(),
+                2 => rng.gen_range(0..200u32).to_string(),
+                _ => random_text(rng, 6),
+            };
+            return tokens.join(" ");
+        }
+        7 => chars.truncate(rng.gen_range(0..=chars.len())),
+        8 => return random_text(rng, 40),
+        _ => {
+            let repeat = rng.gen_range(1..2000);
+            return format!("{line} {}", vocabulary.choose(rng).expect("non-empty")).repeat(repeat);
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Whether handing the command to the session costs little: searches and counts must be
+/// small, so the test stays fast (`go infinite` is fine: it is stopped soon).
+fn is_cheap(command: &Command) -> bool {
+    match command {
+        Command::Go(go) => {
+            go.infinite
+                || go.ponder
+                || go.depth.is_some_and(|d| d <= 2)
+                || go.nodes.is_some_and(|n| n <= 2_000)
+                || go.movetime.is_some_and(|t| t <= 20)
+        }
+        Command::Perft(depth) => *depth <= 2,
+        // Even a depth 1 bench searches every bench position: the cli test runs it.
+        Command::Bench(_) => false,
+        Command::SetOption { name, value } => {
+            // A big table or many threads are only slow, not wrong.
+            let number = value.as_deref().and_then(|v| v.parse::<u64>().ok());
+            !(name.eq_ignore_ascii_case("hash") && number > Some(2)
+                || name.eq_ignore_ascii_case("threads") && number > Some(4))
+        }
+        _ => true,
+    }
+}
+
+/// Position, options and, where both snapshots could see it, the table's fill. (A search
+/// holds the table while it runs; one ending during the line is no change by the line.)
+fn assert_same_state(before: &Snapshot, after: &Snapshot, line: &str) {
+    let mut after = after.clone();
+    if before.hashfull.is_none() || after.hashfull.is_none() {
+        after.hashfull = before.hashfull;
+    }
+    assert_eq!(&after, before, "{line:?} was refused but changed the state");
+}
+
+fn is_error_reply(reply: &[String]) -> bool {
+    reply.len() == 1 && reply[0].starts_with("info string error: ")
+}
+
+#[test]
+fn mutated_lines_never_break_the_session() {
+    let mut rng = StdRng::seed_from_u64(SEED);
+    let seeds = valid_lines();
+    let vocabulary: Vec<&str> = seeds
+        .iter()
+        .flat_map(|l| l.split(' '))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let out = Output::memory();
+    let mut session = Session::new(out.clone());
+    // A small table keeps `ucinewgame` and `Clear Hash` cheap.
+    session.handle_line("setoption name Hash value 1");
+    let mut refused = 0;
+    for _ in 0..SESSION_LINES {
+        let seed = seeds.choose(&mut rng).expect("non-empty");
+        let line = if rng.gen_bool(0.2) {
+            seed.clone()
+        } else {
+            mutate(seed, &vocabulary, &mut rng)
+        };
+        let parsed = parse_line(&line);
+        // Searches are started only now and then: each costs a thread and a stop.
+        let skipped = match &parsed {
+            Ok(Some(command @ Command::Go(_))) => !is_cheap(command) || rng.gen_bool(0.75),
+            Ok(Some(command)) => !is_cheap(command),
+            _ => false,
+        };
+        if skipped {
+            continue;
+        }
+        let before = session.snapshot();
+        let reply = session.handle_line(&line);
+        if is_error_reply(&reply) {
+            refused += 1;
+            assert_same_state(&before, &session.snapshot(), &line);
+        }
+        if matches!(parsed, Ok(Some(Command::IsReady))) {
+            assert_eq!(reply, vec!["readyok"], "{line:?}");
+        }
+        // Now and then let a running search end, as a GUI would after `bestmove`.
+        if rng.gen_bool(0.3) {
+            session.handle_line("stop");
+            session.finish();
+            out.take();
+        }
+    }
+    session.finish();
+    assert!(refused > SESSION_LINES / 3, "only {refused} lines refused");
+}
+
+#[test]
+fn mutated_position_strings_never_break_the_parsers() {
+    let mut rng = StdRng::seed_from_u64(SEED + 1);
+    let vocabulary = [
+        "w", "b", "place", "play", "0", "1", "13", "/", "K", "k", "moves",
+    ];
+    let mut accepted = 0;
+    for _ in 0..POSITION_STRINGS {
+        let seed = POSITIONS.choose(&mut rng).expect("non-empty");
+        let text = mutate(seed, &vocabulary, &mut rng);
+        for variant in [Variant::Hexmate, Variant::Hexchoice] {
+            if let Ok(mut game) = AnyGame::from_position_string(variant, &text) {
+                accepted += 1;
+                let written = game.position_string();
+                let again = AnyGame::from_position_string(variant, &written)
+                    .expect("a written position string reads back");
+                assert_eq!(again.position_string(), written);
+                let moves = game.legal_moves();
+                let before = game.position_string();
+                let mut tokens: Vec<String> = moves.iter().take(3).cloned().collect();
+                tokens.push(mutate(
+                    moves.first().map_or("h5h6", String::as_str),
+                    &vocabulary,
+                    &mut rng,
+                ));
+                if game.play_tokens(tokens.iter().map(String::as_str)).is_err() {
+                    assert_eq!(
+                        game.position_string(),
+                        before,
+                        "a refused move list changed the position"
+                    );
+                }
+            }
+        }
+    }
+    assert!(accepted > 0);
+}
+
+#[test]
+fn random_option_names_and_values_never_break_setoption() {
+    let mut rng = StdRng::seed_from_u64(SEED + 2);
+    let names = [
+        "Hash",
+        "threads",
+        "MultiPV",
+        "Ponder",
+        "Move Overhead",
+        "Clear Hash",
+        "Players",
+        "Multiplayer Search",
+        "Patron",
+        "UCI_Variant",
+    ];
+    for _ in 0..OPTION_LINES {
+        let name = mutate(names.choose(&mut rng).expect("non-empty"), &names, &mut rng);
+        let value = rng.gen_bool(0.8).then(|| random_text(&mut rng, 12));
+        let _ = parse_setoption(&name, value.as_deref());
+    }
+}

@@ -1,0 +1,239 @@
+//! Scripted sessions with the real binary that search: `go` and its limits, `stop`,
+//! `isready` and `ponderhit` during a search, `info` grammar, `eval`, `quit`.
+
+mod common;
+
+use common::*;
+
+/// Checks the spec's grammar: `info depth d seldepth s multipv k score cp x|score mate n
+/// [lowerbound|upperbound] nodes n nps n hashfull h time t pv …`.
+fn assert_info_grammar(line: &str) {
+    let tokens: Vec<&str> = line.split(' ').collect();
+    let number = |i: usize| {
+        assert!(
+            tokens.get(i).is_some_and(|t| t.parse::<i64>().is_ok()),
+            "token {i} of {line:?} is no number"
+        )
+    };
+    for (i, word) in ["info", "depth"].iter().enumerate() {
+        assert_eq!(tokens[i], *word, "{line}");
+    }
+    number(2);
+    assert_eq!(tokens[3], "seldepth", "{line}");
+    number(4);
+    assert_eq!(tokens[5], "multipv", "{line}");
+    number(6);
+    assert_eq!(tokens[7], "score", "{line}");
+    assert!(tokens[8] == "cp" || tokens[8] == "mate", "{line}");
+    number(9);
+    let mut at = 10;
+    if tokens[at] == "lowerbound" || tokens[at] == "upperbound" {
+        at += 1;
+    }
+    for word in ["nodes", "nps", "hashfull", "time"] {
+        assert_eq!(tokens[at], word, "{line}");
+        number(at + 1);
+        at += 2;
+    }
+    if at < tokens.len() {
+        assert_eq!(tokens[at], "pv", "{line}");
+        assert!(tokens.len() > at + 1, "{line}: empty pv");
+    }
+}
+
+fn bestmove_of(lines: &[String]) -> String {
+    let last = lines.last().expect("a bestmove line");
+    let tokens: Vec<&str> = last.split(' ').collect();
+    assert_eq!(tokens[0], "bestmove", "{last}");
+    assert!(
+        tokens.len() == 2 || (tokens.len() == 4 && tokens[2] == "ponder"),
+        "{last}"
+    );
+    tokens[1].to_string()
+}
+
+#[test]
+fn go_depth_returns_a_legal_bestmove_after_info_lines() {
+    let mut engine = Engine::start();
+    engine.ask("position startpos moves h5h6");
+    let legal = engine.ask("moves")[0].clone();
+    engine.send("go depth 3");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 3, "{lines:#?}");
+    infos.iter().for_each(|l| assert_info_grammar(l));
+    let best = bestmove_of(&lines);
+    assert!(legal.split(' ').any(|m| m == best), "{best} not in {legal}");
+    engine.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_and_isready_is_answered_during_it() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.read_until(|l| l.starts_with("info depth 1 "));
+    engine.send("isready");
+    let during = engine.read_until(|l| l == "readyok");
+    assert!(
+        during.iter().all(|l| !l.starts_with("bestmove")),
+        "{during:#?}"
+    );
+    engine.send("stop");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let best = bestmove_of(&lines);
+    assert!(engine.ask("moves")[0].split(' ').any(|m| m == best));
+    engine.quit();
+}
+
+#[test]
+fn ponderhit_turns_pondering_into_a_normal_search() {
+    let mut engine = Engine::start();
+    assert!(engine.ask("setoption name Ponder value true").is_empty());
+    engine.send("go ponder movetime 200");
+    engine.read_until(|l| l.starts_with("info depth 1 "));
+    engine.send("ponderhit");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    bestmove_of(&lines);
+    engine.quit();
+}
+
+#[test]
+fn commands_that_change_the_state_are_refused_during_a_search() {
+    let mut engine = Engine::start();
+    engine.ask("position startpos moves h5h6");
+    let before = engine.state();
+    engine.send("go infinite");
+    engine.read_until(|l| l.starts_with("info depth 1 "));
+    for line in [
+        "position startpos",
+        "go depth 1",
+        "setoption name Hash value 1",
+        "setoption name UCI_Variant value hexchoice",
+        "ucinewgame",
+        "perft 1",
+        "bench 1",
+    ] {
+        let reply: Vec<String> = engine
+            .ask(line)
+            .into_iter()
+            .filter(|l| !l.starts_with("info depth") && !l.starts_with("info currmove"))
+            .collect();
+        assert_eq!(reply.len(), 1, "{line}: {reply:#?}");
+        assert!(
+            reply[0].starts_with("info string error: ")
+                && reply[0].ends_with("is not allowed while a search runs (send stop first)"),
+            "{line}: {}",
+            reply[0]
+        );
+    }
+    assert_eq!(engine.state(), before);
+    engine.send("stop");
+    engine.read_until(|l| l.starts_with("bestmove"));
+    assert_eq!(engine.state(), before);
+    assert!(
+        engine.ask("ucinewgame").is_empty(),
+        "accepted again after the search"
+    );
+    engine.quit();
+}
+
+#[test]
+fn searchmoves_restricts_the_root_and_multipv_reports_several_lines() {
+    let mut engine = Engine::start();
+    engine.send("go depth 3 searchmoves h5h6");
+    assert_eq!(
+        bestmove_of(&engine.read_until(|l| l.starts_with("bestmove"))),
+        "h5h6"
+    );
+    engine.ask("setoption name MultiPV value 3");
+    engine.send("go depth 2");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    for k in 1..=3 {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info depth 2 ") && l.contains(&format!(" multipv {k} "))),
+            "no line {k}: {lines:#?}"
+        );
+    }
+    engine.quit();
+}
+
+#[test]
+fn the_clock_of_the_side_to_move_is_used() {
+    let mut engine = Engine::start();
+    engine.ask("debug on");
+    engine.ask("position startpos moves h5h6");
+    engine.send("go wtime 100 btime 5000 winc 1 binc 7 movestogo 9 depth 1");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string debug: ")
+            && l.contains("time_left 5000 increment 7 movestogo 9")),
+        "{lines:#?}"
+    );
+    engine.send("go time 300 inc 2 wtime 100 btime 5000 depth 1");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("time_left 300 increment 2")),
+        "{lines:#?}"
+    );
+    engine.quit();
+}
+
+#[test]
+fn a_finished_game_keeps_its_answer_until_stop_in_infinite_mode() {
+    let mut engine = Engine::start();
+    engine.ask(&format!("position fen {CHECKMATE}"));
+    engine.send("go infinite");
+    engine.send("isready");
+    let lines = engine.read_until(|l| l == "readyok");
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove")),
+        "{lines:#?}"
+    );
+    engine.send("stop");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"));
+    engine.quit();
+}
+
+#[test]
+fn eval_prints_terms_and_the_total() {
+    let mut engine = Engine::start();
+    let lines = engine.ask("eval");
+    assert!(lines.len() >= 2, "{lines:#?}");
+    assert!(
+        lines
+            .last()
+            .is_some_and(|l| l.starts_with("Evaluation: ") && l.ends_with(" cp for white")),
+        "{lines:#?}"
+    );
+    engine.quit();
+}
+
+#[test]
+fn quit_during_a_search_ends_the_process() {
+    let mut engine = Engine::start();
+    engine.send("go infinite");
+    engine.read_until(|l| l.starts_with("info depth 1 "));
+    engine.quit();
+}
+
+#[test]
+fn a_finite_search_in_a_script_finishes_before_the_engine_exits() {
+    let lines = run_script("position startpos\ngo depth 2\n");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+        "{lines:#?}"
+    );
+    let lines = run_script("go infinite\n");
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+        "{lines:#?}"
+    );
+}
