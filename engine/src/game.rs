@@ -103,6 +103,19 @@ pub trait MoveBuffer<M>: Default + Deref<Target = [M]> + DerefMut + Send {
     fn clear_moves(&mut self);
 }
 
+/// A heap list, for variants whose position strings allow more moves than any fixed
+/// capacity (Seven Kingdoms: readers accept any army on the board, R52).
+impl<M: Send> MoveBuffer<M> for Vec<M> {
+    #[inline]
+    fn push_move(&mut self, mv: M) {
+        self.push(mv);
+    }
+    #[inline]
+    fn clear_moves(&mut self) {
+        self.clear();
+    }
+}
+
 impl<M: Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
     #[inline]
     fn push_move(&mut self, mv: M) {
@@ -230,6 +243,24 @@ impl fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+/// How often `current` occurred before in a game whose earlier position hashes are
+/// `history` (oldest first), when only the last `reversible` of them can repeat (those
+/// after the last irreversible move) and turns alternate, so only every second one has
+/// the same side to move.
+pub fn count_repetitions(
+    history: impl DoubleEndedIterator<Item = u64>,
+    current: u64,
+    reversible: usize,
+) -> usize {
+    history
+        .rev()
+        .take(reversible)
+        .skip(1)
+        .step_by(2)
+        .filter(|&h| h == current)
+        .count()
+}
 
 /// A game position with its history: everything the engine needs from a variant.
 pub trait Game: Clone + Send + Sync + 'static {

@@ -2,7 +2,9 @@
 //! string"): fields separated by whitespace, a board written rank by rank from the
 //! highest down with runs of empty cells as decimal numbers, decimal counters.
 
+use crate::bitboard::Bitboard;
 use crate::game::{PositionError, PositionErrorKind};
+use crate::geometry::Hexagon;
 use std::ops::Range;
 
 /// Splits a string into whitespace-separated fields with their byte offsets.
@@ -130,6 +132,31 @@ pub fn write_board(ranks: &[Range<usize>], piece: impl Fn(usize) -> Option<char>
         if empty > 0 {
             out.push_str(&empty.to_string());
         }
+    }
+    out
+}
+
+/// Draws a hexagonal board as its spec does: highest rank on top, each row indented by
+/// half a cell more than the longer row next to it, `.` for an empty cell.
+pub fn hexagon_diagram<B: Bitboard>(
+    hex: &Hexagon<B>,
+    piece: impl Fn(usize) -> Option<char>,
+) -> String {
+    let widest = (0..hex.ranks())
+        .map(|r| hex.rank_cells(r).len())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for rank in (0..hex.ranks()).rev() {
+        let cells = hex.rank_cells(rank);
+        out.push_str(&format!(
+            "{:>2} {}",
+            rank + 1,
+            "  ".repeat(widest - cells.len())
+        ));
+        let row: Vec<String> = cells.map(|c| piece(c).unwrap_or('.').to_string()).collect();
+        out.push_str(&row.join("   "));
+        out.push('\n');
     }
     out
 }

@@ -2,5 +2,7 @@
 //! [`engine::search::Evaluator`] for its game type.
 
 pub mod hexmate;
+pub mod panoply;
 
 pub use hexmate::HexmateEval;
+pub use panoply::PanoplyEval;

@@ -4,14 +4,19 @@
 use engine::game::{Game, MoveError, PositionError, Seat, Status};
 use engine::search::{bench, BenchResult, Evaluator, Options, Searcher};
 use engine::variants::hexmate::{Hexmate, Ruleset};
+use engine::variants::panoply::Panoply;
 use engine::variants::Variant;
-use evaluation::HexmateEval;
+use evaluation::{HexmateEval, PanoplyEval};
 use std::fmt;
 
 /// A position of any implemented variant.
+// A session holds one position; variants differ in size, and boxing would only add an
+// indirection to every command.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Hexmate(Hexmate),
+    Panoply(Panoply),
 }
 
 /// Runs `$body` with `$g` bound to the concrete position inside an [`AnyGame`].
@@ -20,6 +25,7 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::variant::AnyGame::Hexmate($g) => $body,
+            $crate::variant::AnyGame::Panoply($g) => $body,
         }
     };
 }
@@ -27,6 +33,7 @@ macro_rules! with_game {
 /// A searcher (table, history, evaluator) for the game type of an [`AnyGame`] arm.
 pub enum AnySearcher {
     Hexmate(Searcher<Hexmate, HexmateEval>),
+    Panoply(Searcher<Panoply, PanoplyEval>),
 }
 
 /// Runs `$body` with `$s` and `$g` bound to the searcher and the position of the same
@@ -38,6 +45,10 @@ macro_rules! with_searcher {
             ($crate::variant::AnySearcher::Hexmate($s), $crate::variant::AnyGame::Hexmate($g)) => {
                 $body
             }
+            ($crate::variant::AnySearcher::Panoply($s), $crate::variant::AnyGame::Panoply($g)) => {
+                $body
+            }
+            _ => unreachable!("the session keeps the searcher and the position of one game type"),
         }
     };
 }
@@ -47,29 +58,37 @@ impl AnySearcher {
     pub fn for_game(game: &AnyGame, options: Options) -> AnySearcher {
         match game {
             AnyGame::Hexmate(_) => AnySearcher::Hexmate(Searcher::new(options)),
+            AnyGame::Panoply(_) => AnySearcher::Panoply(Searcher::new(options)),
         }
     }
 
     /// Whether this searcher plays the game type of `game`.
     pub fn fits(&self, game: &AnyGame) -> bool {
-        matches!((self, game), (AnySearcher::Hexmate(_), AnyGame::Hexmate(_)))
+        matches!(
+            (self, game),
+            (AnySearcher::Hexmate(_), AnyGame::Hexmate(_))
+                | (AnySearcher::Panoply(_), AnyGame::Panoply(_))
+        )
     }
 
     pub fn set_options(&mut self, options: Options) {
         match self {
             AnySearcher::Hexmate(s) => s.set_options(options),
+            AnySearcher::Panoply(s) => s.set_options(options),
         }
     }
 
     pub fn clear(&mut self) {
         match self {
             AnySearcher::Hexmate(s) => s.clear(),
+            AnySearcher::Panoply(s) => s.clear(),
         }
     }
 
     pub fn hashfull(&self) -> u32 {
         match self {
             AnySearcher::Hexmate(s) => s.hashfull(),
+            AnySearcher::Panoply(s) => s.hashfull(),
         }
     }
 }
@@ -104,6 +123,7 @@ impl AnyGame {
         match variant {
             Variant::Hexmate => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexmate))),
             Variant::Hexchoice => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexchoice))),
+            Variant::Panoply => Ok(AnyGame::Panoply(Panoply::start(&()))),
             other => Err(SetupError::NotImplemented(other)),
         }
     }
@@ -116,6 +136,9 @@ impl AnyGame {
         match variant {
             Variant::Hexmate => wrap(Hexmate::from_position_string(text, &Ruleset::Hexmate)),
             Variant::Hexchoice => wrap(Hexmate::from_position_string(text, &Ruleset::Hexchoice)),
+            Variant::Panoply => Panoply::from_position_string(text, &())
+                .map(AnyGame::Panoply)
+                .map_err(SetupError::Position),
             other => Err(SetupError::NotImplemented(other)),
         }
     }
@@ -176,13 +199,25 @@ impl AnyGame {
     /// Searches every position of `games` (all of one game type) to `depth` with a fresh
     /// searcher each: the engine's `bench`.
     pub fn bench(games: &[AnyGame], depth: u32, options: Options) -> BenchResult {
-        let positions: Vec<Hexmate> = games
-            .iter()
-            .map(|game| match game {
-                AnyGame::Hexmate(g) => g.clone(),
-            })
-            .collect();
-        bench::<Hexmate, HexmateEval>(&positions, depth, options)
+        fn of_type<G: Clone>(games: &[AnyGame], pick: impl Fn(&AnyGame) -> Option<&G>) -> Vec<G> {
+            games.iter().filter_map(pick).cloned().collect()
+        }
+        match games.first() {
+            Some(AnyGame::Panoply(_)) => {
+                let positions = of_type(games, |g| match g {
+                    AnyGame::Panoply(p) => Some(p),
+                    _ => None,
+                });
+                bench::<Panoply, PanoplyEval>(&positions, depth, options)
+            }
+            _ => {
+                let positions = of_type(games, |g| match g {
+                    AnyGame::Hexmate(p) => Some(p),
+                    _ => None,
+                });
+                bench::<Hexmate, HexmateEval>(&positions, depth, options)
+            }
+        }
     }
 
     /// The static evaluation's terms (one per line) and its value for the side to move.
@@ -190,6 +225,10 @@ impl AnyGame {
         match self {
             AnyGame::Hexmate(g) => {
                 let eval = HexmateEval;
+                (eval.explain(g), eval.evaluate(g))
+            }
+            AnyGame::Panoply(g) => {
+                let eval = PanoplyEval;
                 (eval.explain(g), eval.evaluate(g))
             }
         }

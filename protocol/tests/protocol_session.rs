@@ -86,7 +86,7 @@ fn unimplemented_variants_are_refused_and_keep_the_state() {
     let mut engine = Engine::start();
     engine.ask("position startpos moves h5h6");
     let before = engine.state();
-    for variant in ["panoply", "hepta", "sevenkingdoms", "hexian"] {
+    for variant in ["hepta", "sevenkingdoms", "hexian"] {
         assert_eq!(
             engine.ask(&format!("setoption name UCI_Variant value {variant}")),
             vec![format!(
@@ -218,4 +218,40 @@ fn a_script_ending_without_quit_still_gets_its_answers() {
     let lines = run_script("isready\nposition startpos moves h5h6\nd\n");
     assert_eq!(lines[0], "readyok");
     assert!(lines.contains(&format!("Position: {AFTER_H5H6}")));
+}
+
+#[test]
+fn panoply_plays_through_the_protocol() {
+    let mut engine = Engine::start();
+    assert!(engine
+        .ask("setoption name UCI_Variant value panoply")
+        .is_empty());
+    assert_eq!(
+        engine.field("Position"),
+        "gcrkrcg/shbbddhs/ppppppppp/10/11/12/13/12/11/10/PPPPPPPPP/SHBBDDHS/GCRKRCG w 0 1"
+    );
+    assert_eq!(
+        engine.ask("go perft 2").last().map(String::as_str),
+        Some("Nodes searched: 13380")
+    );
+    assert!(engine.ask("position startpos moves e3e7 a13d10").is_empty());
+    assert_eq!(
+        engine.field("Position"),
+        "1crkrcg/shbbddhs/ppppppppp/3g6/11/12/4P8/12/11/10/1PPPPPPPP/SHBBDDHS/GCRKRCG w 1 2"
+    );
+    engine.send("go depth 2");
+    let reply = engine.read_until(|line| line.starts_with("bestmove"));
+    let best = reply
+        .last()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .unwrap_or_default()
+        .to_string();
+    let moves = engine.ask("moves");
+    assert!(
+        moves
+            .iter()
+            .any(|line| line.split_whitespace().any(|m| m == best)),
+        "{best} not legal"
+    );
+    engine.quit();
 }

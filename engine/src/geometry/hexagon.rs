@@ -85,6 +85,13 @@ pub const KNIGHT_OFFSETS: [(i32, i32); 12] = [
     (3, -2),
 ];
 
+/// The 127-cell hexagon (side 7) shared by Hexmate, Panoply and Hepta's main board, built
+/// once on first use.
+pub fn hex127() -> &'static Hexagon<u128> {
+    static HEX127: std::sync::OnceLock<Hexagon<u128>> = std::sync::OnceLock::new();
+    HEX127.get_or_init(|| Hexagon::new(7))
+}
+
 /// Precomputed geometry of one hexagon: names, coordinates, neighbours, rays, leaps.
 pub struct Hexagon<B: Bitboard> {
     side: usize,

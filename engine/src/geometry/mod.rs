@@ -1,6 +1,10 @@
 //! Board geometries. `hexagon` serves the regular hexagons of any side (Hexmate and
-//! Panoply on side 7, Hexian on side 9).
+//! Panoply on side 7, Hexian on side 9); `grid` the square grid of Seven Kingdoms.
 
+pub mod grid;
 pub mod hexagon;
 
-pub use hexagon::{Direction, Hexagon, ALL_DIRECTIONS, DIAGONAL, KNIGHT_OFFSETS, ORTHOGONAL};
+pub use grid::{Grid, DIAGONAL_DIRECTIONS, GRID_DIRECTIONS, ORTHOGONAL_DIRECTIONS};
+pub use hexagon::{
+    hex127, Direction, Hexagon, ALL_DIRECTIONS, DIAGONAL, KNIGHT_OFFSETS, ORTHOGONAL,
+};

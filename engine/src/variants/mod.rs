@@ -1,6 +1,8 @@
 //! The games' rules, one folder per variant.
 
 pub mod hexmate;
+pub mod panoply;
+pub mod sevenkingdoms;
 
 /// The variants of the protocol's `UCI_Variant` option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,6 +47,9 @@ impl Variant {
 
     /// Whether the engine implements the variant's rules yet.
     pub fn is_implemented(self) -> bool {
-        matches!(self, Variant::Hexmate | Variant::Hexchoice)
+        matches!(
+            self,
+            Variant::Hexmate | Variant::Hexchoice | Variant::Panoply
+        )
     }
 }

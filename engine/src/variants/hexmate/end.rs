@@ -1,7 +1,7 @@
 //! End of the game (R46–R53).
 
 use super::{Hexmate, BLACK, WHITE};
-use crate::game::{Game, Outcome, Points, Status};
+use crate::game::{count_repetitions, Game, Outcome, Points, Status};
 
 impl Hexmate {
     /// R46 in order: baring, checkmate, stalemate, then the fifty-move rule and threefold
@@ -47,18 +47,13 @@ impl Hexmate {
         Status::Ongoing
     }
 
-    /// How often the current position occurred before in the game (R52). Only positions
-    /// since the last capture or pawn move can repeat, and only those with the same side
-    /// to move, so the search walks back two plies at a time within the halfmove clock.
+    /// How often the current position occurred before in the game (R52): only positions
+    /// since the last capture or pawn move can repeat.
     pub fn repetitions(&self) -> usize {
-        let reversible = (self.halfmove as usize).min(self.history.len());
-        self.history
-            .iter()
-            .rev()
-            .take(reversible)
-            .skip(1)
-            .step_by(2)
-            .filter(|undo| undo.hash == self.hash)
-            .count()
+        count_repetitions(
+            self.history.iter().map(|u| u.hash),
+            self.hash,
+            self.halfmove as usize,
+        )
     }
 }

@@ -139,6 +139,7 @@ struct Undo {
     mv: Move,
     captured: PieceCode,
     halfmove: u32,
+    fullmove: u32,
     hash: u64,
 }
 
@@ -258,19 +259,27 @@ impl Hexmate {
         })
     }
 
-    fn put(&mut self, cell: usize, code: PieceCode) {
+    /// Flips the bitboard bits of a piece on a cell (the mailbox and hash are untouched).
+    #[inline(always)]
+    fn toggle(&mut self, cell: usize, code: PieceCode) {
         let bit = 1u128 << cell;
-        self.by_kind[code_kind(code)] |= bit;
-        self.by_color[code_color(code)] |= bit;
+        self.by_kind[code_kind(code)] ^= bit;
+        self.by_color[code_color(code)] ^= bit;
+    }
+
+    /// Puts a piece on an empty cell, updating the hash.
+    #[inline(always)]
+    fn put(&mut self, cell: usize, code: PieceCode) {
+        self.toggle(cell, code);
         self.board[cell] = code;
         self.hash ^= tables().piece_key(code, cell);
     }
 
+    /// Removes the piece on an occupied cell, updating the hash.
+    #[inline(always)]
     fn remove(&mut self, cell: usize) -> PieceCode {
         let code = self.board[cell];
-        let bit = 1u128 << cell;
-        self.by_kind[code_kind(code)] &= !bit;
-        self.by_color[code_color(code)] &= !bit;
+        self.toggle(cell, code);
         self.board[cell] = 0;
         self.hash ^= tables().piece_key(code, cell);
         code
@@ -355,6 +364,7 @@ impl Game for Hexmate {
             mv,
             captured: 0,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
         };
         if mv.is_placement() {
@@ -375,14 +385,15 @@ impl Game for Hexmate {
         };
         self.put(to, placed);
         self.history.push(Undo { captured, ..undo });
-        // R51: captures and pawn moves (promotions included) reset the clock.
+        // R51: captures and pawn moves (promotions included) reset the clock. The counters
+        // stop at their largest value instead of wrapping.
         self.halfmove = if captured != 0 || code_kind(mover) == PAWN {
             0
         } else {
-            self.halfmove + 1
+            self.halfmove.saturating_add(1)
         };
         if self.side == BLACK {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = 1 - self.side;
         self.hash ^= tables().side_key;
@@ -398,22 +409,23 @@ impl Game for Hexmate {
         if mv.is_placement() {
             placement::unmake(self, mv);
         } else {
+            // The hash comes back from the undo record, so only the board is restored here.
             let (from, to) = (mv.from(), mv.to());
-            let moved = self.remove(to);
-            let kind = if mv.promotion_kind().is_some() {
-                PAWN
-            } else {
-                code_kind(moved)
+            let moved = self.board[to];
+            self.toggle(to, moved);
+            let original = match mv.promotion_kind() {
+                Some(_) => piece_code(self.side, PAWN),
+                None => moved,
             };
-            self.put(from, piece_code(self.side, kind));
+            self.toggle(from, original);
+            self.board[from] = original;
+            self.board[to] = undo.captured;
             if undo.captured != 0 {
-                self.put(to, undo.captured);
-            }
-            if self.side == BLACK {
-                self.fullmove -= 1;
+                self.toggle(to, undo.captured);
             }
         }
         self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
         self.hash = undo.hash;
     }
 
@@ -433,9 +445,10 @@ impl Game for Hexmate {
             mv: Move::NULL,
             captured: 0,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
         });
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         self.side = 1 - self.side;
         self.hash ^= tables().side_key;
         true

@@ -6,7 +6,7 @@ use super::{
     KING, LETTERS, PAWN, WHITE,
 };
 use crate::game::{Game, MoveError, MoveErrorKind, PositionError, PositionErrorKind};
-use crate::notation::{fields, parse_board, parse_counter, write_board};
+use crate::notation::{fields, hexagon_diagram, parse_board, parse_counter, write_board};
 
 /// R35.
 pub const HEXMATE_START: &str =
@@ -277,23 +277,11 @@ fn illegal_reason(pos: &Hexmate, mv: Move, moves: &MoveList) -> String {
     }
 }
 
-/// The board as the spec draws it (§2.1): rank 13 on top, each row indented by half a cell.
+/// The board as the spec draws it (§2.1): rank 13 on top, White at the bottom.
 pub fn board_diagram(pos: &Hexmate) -> String {
-    let hex = &tables().hex;
-    let mut out = String::new();
-    for rank in (0..hex.ranks()).rev() {
-        let cells = hex.rank_cells(rank);
-        let indent = 13 - cells.len();
-        out.push_str(&format!("{:>2} {}", rank + 1, " ".repeat(2 * indent)));
-        let row: Vec<String> = cells
-            .map(|c| match pos.board[c] {
-                0 => ".".to_string(),
-                code => letter_of(code).to_string(),
-            })
-            .collect();
-        out.push_str(&row.join("   "));
-        out.push('\n');
-    }
-    out.push_str("   (files a-m run from lower left to upper right; White at the bottom)\n");
+    let mut out = hexagon_diagram(tables().hex, |cell| {
+        (pos.board[cell] != 0).then(|| letter_of(pos.board[cell]))
+    });
+    out.push_str("   files a-m run from lower left to upper right\n");
     out
 }

@@ -2,7 +2,7 @@
 
 use super::{PieceCode, BLACK, CELLS, WHITE};
 use crate::bitboard::Bitboard;
-use crate::geometry::Hexagon;
+use crate::geometry::{hex127, Hexagon};
 use crate::zobrist;
 use std::sync::OnceLock;
 
@@ -11,7 +11,7 @@ const WHITE_FORWARD: [usize; 2] = [2, 1]; // NW, NE
 const BLACK_FORWARD: [usize; 2] = [4, 5]; // SW, SE
 
 pub struct Tables {
-    pub hex: Hexagon<u128>,
+    pub hex: &'static Hexagon<u128>,
     /// The six edge-adjacent cells (the King's step, R25).
     pub adjacent: [u128; CELLS],
     /// `pawn_steps[c][cell]`: where a pawn of colour `c` on `cell` may go (R23).
@@ -40,9 +40,9 @@ impl Tables {
             keys: zobrist::keys(0x0048_4558_4d41_5445, 16 * CELLS + 2),
             side_key: 0,
             placing_key: 0,
-            hex: Hexagon::new(7),
+            hex: hex127(),
         };
-        let hex = &t.hex;
+        let hex = t.hex;
         let from_steps = |dirs: &[usize], cell: usize| {
             dirs.iter()
                 .filter_map(|&d| hex.step(cell, d))

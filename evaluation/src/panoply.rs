@@ -1,0 +1,249 @@
+//! The Panoply evaluator (`../shared/rules/panoply.md`).
+//!
+//! The spec gives no piece values, so the ones below are estimates from the rules:
+//! the Rider moves and captures like a rook; the Skirmisher moves like one but captures
+//! only by retreating, the Catapult only by leaping onto an empty cell; the Herald never
+//! captures but freezes every enemy piece next to it (R14); the Guard has at most six
+//! moves; a Barricade is immune except along its own line and captures by advancing.
+//! Pawns slide any distance, so promotion is common (R18, R21): their advance is worth
+//! more than in chess.
+
+use engine::search::Evaluator;
+use engine::variants::panoply::{
+    tables, Color, Move, Panoply, BARRICADE, BLACK, CATAPULT, GUARD, HERALD, KING, PAWN, RIDER,
+    SKIRMISHER, WHITE,
+};
+use std::fmt::Write;
+
+/// Centipawn value of one piece by kind (a Barricade: of each of its two ends).
+const VALUES: [i32; 8] = {
+    let mut v = [0; 8];
+    v[PAWN] = 100;
+    v[RIDER] = 500;
+    v[SKIRMISHER] = 380;
+    v[CATAPULT] = 420;
+    v[HERALD] = 330;
+    v[GUARD] = 280;
+    // A whole Barricade is worth 440: two ends of 220.
+    v[BARRICADE] = 220;
+    v
+};
+/// Per pseudo-legal move: mobility matters with Heralds and Barricades around.
+const MOBILITY: i32 = 3;
+/// A frozen piece loses this share (percent) of its value while it stays frozen.
+const FROZEN_SHARE: i32 = 20;
+/// Per rank a Pawn has advanced from its start rank (3 for White, 11 for Black).
+const PAWN_ADVANCE: i32 = 6;
+/// Extra for a Pawn within three ranks of promotion.
+const PAWN_NEAR_PROMOTION: i32 = 40;
+/// Per enemy piece within two cells of the King, and per own piece next to it.
+const KING_ATTACKER: i32 = -18;
+const KING_SHIELD: i32 = 8;
+/// The side to move's initiative.
+const TEMPO: i32 = 10;
+
+const TERM_NAMES: [&str; 6] = [
+    "material",
+    "mobility",
+    "frozen",
+    "pawn advance",
+    "king safety",
+    "tempo",
+];
+
+/// The Panoply evaluator.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PanoplyEval;
+
+/// One colour's terms in centipawns, in `TERM_NAMES` order.
+type Terms = [i32; 6];
+
+fn piece_value(pos: &Panoply, cell: usize) -> i32 {
+    pos.piece_at(cell).map_or(0, |(_, kind)| VALUES[kind])
+}
+
+fn cells(mut bb: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bb != 0).then(|| {
+            let cell = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            cell
+        })
+    })
+}
+
+fn side_terms(pos: &Panoply, us: Color) -> Terms {
+    let t = tables();
+    let own = pos.occupied_by(us);
+    let material = cells(own).map(|c| piece_value(pos, c)).sum();
+    let mobility = MOBILITY * pos.mobility(us) as i32;
+    let frozen = -cells(pos.frozen(us))
+        .map(|c| piece_value(pos, c) * FROZEN_SHARE / 100)
+        .sum::<i32>();
+    let pawn_advance = cells(pos.pieces(us, PAWN))
+        .map(|c| {
+            let rank = t.hex.rank_of(c) as i32;
+            let advanced = if us == WHITE { rank - 2 } else { 10 - rank };
+            PAWN_ADVANCE * advanced
+                + if advanced >= 7 {
+                    PAWN_NEAR_PROMOTION
+                } else {
+                    0
+                }
+        })
+        .sum();
+    let king = pos.king(us);
+    let near = (0..t.hex.len()).filter(|&c| t.hex.distance(c, king) <= 2);
+    let attackers = near
+        .filter(|&c| pos.piece_at(c).is_some_and(|(color, _)| color != us))
+        .count() as i32;
+    let shield = cells(t.adjacent[king] & own).count() as i32;
+    let king_safety = KING_ATTACKER * attackers + KING_SHIELD * shield;
+    let tempo = if pos.side() == us { TEMPO } else { 0 };
+    [material, mobility, frozen, pawn_advance, king_safety, tempo]
+}
+
+impl PanoplyEval {
+    /// The evaluation from White's point of view.
+    pub fn white_view(&self, pos: &Panoply) -> i32 {
+        let (white, black) = (side_terms(pos, WHITE), side_terms(pos, BLACK));
+        white.iter().sum::<i32>() - black.iter().sum::<i32>()
+    }
+}
+
+impl Evaluator<Panoply> for PanoplyEval {
+    fn evaluate(&self, pos: &Panoply) -> i32 {
+        let white = self.white_view(pos);
+        if pos.side() == WHITE {
+            white
+        } else {
+            -white
+        }
+    }
+
+    fn explain(&self, pos: &Panoply) -> String {
+        let (white, black) = (side_terms(pos, WHITE), side_terms(pos, BLACK));
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{:<14}|{:>8}{:>8}{:>8}",
+            "term", "white", "black", "diff"
+        );
+        for (i, name) in TERM_NAMES.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "{name:<14}|{:>8}{:>8}{:>8}",
+                white[i],
+                black[i],
+                white[i] - black[i]
+            );
+        }
+        let _ = writeln!(
+            out,
+            "total {} cp for White, {} cp for the side to move",
+            self.white_view(pos),
+            self.evaluate(pos)
+        );
+        out
+    }
+
+    fn capture_value(&self, pos: &Panoply, mv: Move) -> i32 {
+        match mv {
+            Move::Piece {
+                capture, promotion, ..
+            } => {
+                let victim = if capture == u8::MAX {
+                    0
+                } else {
+                    piece_value(pos, capture as usize)
+                };
+                let gain = if promotion == u8::MAX {
+                    0
+                } else {
+                    VALUES[promotion as usize] - VALUES[PAWN]
+                };
+                victim + gain
+            }
+            Move::Skirmish { capture, .. } => piece_value(pos, capture as usize),
+            // A captured Barricade is two ends; each entry names one captured piece.
+            Move::Barricade { captures, .. } => captures
+                .iter()
+                .filter(|&&c| c != u8::MAX)
+                .map(|&c| {
+                    let value = piece_value(pos, c as usize);
+                    if pos.partner(c as usize).is_some() {
+                        2 * value
+                    } else {
+                        value
+                    }
+                })
+                .sum(),
+        }
+    }
+
+    fn moving_piece_value(&self, pos: &Panoply, mv: Move) -> i32 {
+        match mv {
+            Move::Piece { from, .. } | Move::Skirmish { from, .. } => {
+                match pos.piece_at(from as usize) {
+                    Some((_, KING)) => VALUES[RIDER] + 100,
+                    Some((_, kind)) => VALUES[kind],
+                    None => 0,
+                }
+            }
+            Move::Barricade { .. } => 2 * VALUES[BARRICADE],
+        }
+    }
+
+    fn has_non_pawn_material(&self, pos: &Panoply) -> bool {
+        let us = pos.side();
+        pos.occupied_by(us) & !(pos.pieces(us, PAWN) | pos.pieces(us, KING)) != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::game::Game;
+
+    #[test]
+    fn the_start_position_is_balanced_but_for_the_tempo() {
+        let pos = Panoply::start(&());
+        assert_eq!(PanoplyEval.white_view(&pos), TEMPO);
+        let explained = PanoplyEval.explain(&pos);
+        for name in TERM_NAMES {
+            assert!(explained.contains(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn material_and_frozen_pieces_count() {
+        // White: K m1, R c8. Black: k a13. A Rider up: clearly better for White.
+        let up = Panoply::from_position_string("k6/8/9/10/11/2R9/13/12/11/10/9/8/6K w 0 1", &())
+            .unwrap();
+        assert!(PanoplyEval.white_view(&up) > VALUES[RIDER] / 2);
+        // E12: White's Rider e7 and Pawn e8 are frozen by the Herald f7.
+        let frozen =
+            Panoply::from_position_string("k6/8/9/10/2Hh7/4P7/4Rh4R2/12/11/10/9/8/6K w 0 1", &())
+                .unwrap();
+        let terms = side_terms(&frozen, WHITE);
+        assert_eq!(
+            terms[2],
+            -(VALUES[RIDER] + VALUES[PAWN] + VALUES[HERALD]) * FROZEN_SHARE / 100
+        );
+        assert_eq!(
+            side_terms(&frozen, BLACK)[0],
+            VALUES[HERALD] * 2 + VALUES[KING]
+        );
+    }
+
+    #[test]
+    fn the_side_to_move_sees_the_negated_score() {
+        let white = Panoply::start(&());
+        let black =
+            Panoply::from_position_string(&white.position_string().replace(" w ", " b "), &())
+                .unwrap();
+        assert_eq!(PanoplyEval.evaluate(&white), TEMPO);
+        assert_eq!(PanoplyEval.evaluate(&black), TEMPO);
+        assert_eq!(PanoplyEval.white_view(&black), -TEMPO);
+    }
+}
