@@ -97,20 +97,14 @@ fn move_chunks(record: &GameRecord, context: &PgnContext) -> Vec<String> {
     let book = record.opening.moves.iter().map(|m| (m.as_str(), None));
     let played = record.moves.iter().map(|m| (m.text.as_str(), Some(m)));
     let seats = seats_to_move(record, context);
+    let labels = round_labels(&seats);
     let mut chunks = Vec::new();
-    let mut round = 0;
-    let mut last_seat = None;
-    for ((text, engine_move), seat) in book.chain(played).zip(seats) {
+    for ((text, engine_move), label) in book.chain(played).zip(labels) {
         // A round number shares its chunk with the move, so no line ends between them.
-        let mut chunk = String::new();
-        if last_seat.is_none_or(|last| seat < last) {
-            round += 1;
-            let continued = last_seat.is_none() && seat > 0;
-            chunk = format!("{round}.{} ", if continued { ".." } else { "" });
-        }
-        last_seat = Some(seat);
-        chunk.push_str(text);
-        chunks.push(chunk);
+        chunks.push(match label {
+            Some(label) => format!("{label} {text}"),
+            None => text.to_string(),
+        });
         chunks.push(match engine_move {
             Some(m) => move_comment(m),
             None => "{book}".to_string(),
@@ -119,6 +113,27 @@ fn move_chunks(record: &GameRecord, context: &PgnContext) -> Vec<String> {
     chunks.push(format!("{{{}}}", ending_text(record, context.names)));
     chunks.push(result_text(&record.points));
     chunks
+}
+
+/// The round number before each move that opens a round (`1.`, `2.`, …), given the
+/// seat of every move: a round opens when the seat to move comes before the last one.
+/// A game that starts with a later seat opens with `1...`.
+fn round_labels(seats: &[usize]) -> Vec<Option<String>> {
+    let mut round = 0;
+    let mut last_seat = None;
+    seats
+        .iter()
+        .map(|&seat| {
+            let opens = last_seat.is_none_or(|last| seat < last);
+            let label = opens.then(|| {
+                round += 1;
+                let continued = last_seat.is_none() && seat > 0;
+                format!("{round}.{}", if continued { ".." } else { "" })
+            });
+            last_seat = Some(seat);
+            label
+        })
+        .collect()
 }
 
 /// The seat to move before each move of the game, book moves included, by replaying it.
@@ -188,6 +203,26 @@ fn pgn_date(days: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn labels(seats: &[usize]) -> Vec<String> {
+        round_labels(seats)
+            .into_iter()
+            .map(|label| label.unwrap_or_default())
+            .collect()
+    }
+
+    #[test]
+    fn rounds_open_when_the_turn_comes_back_to_an_earlier_seat() {
+        assert_eq!(labels(&[0, 1, 0, 1]), ["1.", "", "2.", ""]);
+        assert_eq!(labels(&[1, 0, 1]), ["1...", "2.", ""]);
+        // Consecutive plies of one seat stay in the round.
+        assert_eq!(labels(&[0, 0, 1, 0]), ["1.", "", "", "2."]);
+        // Seven seats, seat 4 (index 3) eliminated.
+        assert_eq!(
+            labels(&[0, 1, 2, 4, 5, 6, 0, 1]),
+            ["1.", "", "", "", "", "", "2.", ""]
+        );
+    }
 
     #[test]
     fn dates_of_known_days() {
