@@ -1,12 +1,12 @@
 //! `tessera match`: automated engine-against-engine matches through the engine
 //! protocol, with Tessera's own rules as referee, for games of two or more seats.
 //!
-//! Modules: `config` reads the command line, `engine_process` runs an engine as a child
-//! process, `game` plays one game (with `clock`, `search_info` and `adjudication`),
-//! `openings` reads opening sets and `opening_maker` writes them, `schedule` decides the
-//! opening and seats of each game, `stats` computes Elo and SPRT, `report` and `pgn`
-//! write the results. This module runs the games on `--concurrency` threads and reports
-//! them in game order.
+//! Modules: `config` and `specs` read the command line, `engine_process` runs an
+//! engine as a child process, `game` plays one game (with `clock`, `search_info` and
+//! `adjudication`), `openings` reads opening sets and `opening_maker` writes them,
+//! `schedule` decides the opening and seats of each game, `stats` computes Elo and SPRT,
+//! `report` and `pgn` write the results. This module runs the games on `--concurrency`
+//! threads and reports them in game order.
 
 mod adjudication;
 mod clock;
@@ -20,6 +20,7 @@ mod report;
 mod rules;
 mod schedule;
 mod search_info;
+mod specs;
 pub mod stats;
 
 pub use config::MatchArgs;
