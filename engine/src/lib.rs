@@ -6,6 +6,7 @@ pub mod game;
 pub mod geometry;
 pub mod notation;
 pub mod perft;
+pub mod search;
 pub mod variants;
 pub mod zobrist;
 

@@ -1,0 +1,392 @@
+//! The principal-variation search (negamax with alpha-beta) and its pruning steps.
+//!
+//! Scores are from the point of view of the seat to move at the node. A child is searched
+//! with the window negated and swapped when the seat to move changes, and with the same
+//! window when the same seat moves again (`search_child`).
+
+use super::ordering::{self, history_bonus, OrderingContext};
+use super::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
+use super::threads::Worker;
+use super::tt::Entry;
+use super::{Bound, Evaluator};
+use crate::game::{Game, Seat, Status};
+
+/// Reverse futility pruning: depth limit and margin per ply.
+const RFP_MAX_DEPTH: i32 = 7;
+const RFP_MARGIN: i32 = 90;
+/// Futility pruning of quiet moves: depth limit, base margin and margin per ply.
+const FUTILITY_MAX_DEPTH: i32 = 5;
+const FUTILITY_BASE: i32 = 120;
+const FUTILITY_PER_DEPTH: i32 = 100;
+/// Late-move pruning: at depth `d` only the first `LMP_BASE + d²` quiet moves are tried.
+const LMP_MAX_DEPTH: i32 = 6;
+const LMP_BASE: usize = 3;
+/// Null-move pruning: minimum depth and the reduction `NULL_BASE + depth / NULL_DIVISOR`.
+const NULL_MIN_DEPTH: i32 = 3;
+const NULL_BASE: i32 = 3;
+const NULL_DIVISOR: i32 = 4;
+/// Internal iterative reduction: depth from which a node without a TT move is reduced.
+const IIR_MIN_DEPTH: i32 = 6;
+/// Late-move reductions start at this depth and move number.
+const LMR_MIN_DEPTH: i32 = 3;
+/// Check extensions stop this far from the ply limit, so that checks cannot run away.
+const EXTENSION_PLY_LIMIT: usize = MAX_PLY / 2;
+
+/// The late-move reduction of the `number`-th move at `depth`: ln(depth)·ln(number)/2.
+fn lmr_reduction(depth: i32, number: usize) -> i32 {
+    let r = (f64::from(depth).ln() * (number as f64).ln()) / 2.0;
+    r as i32
+}
+
+impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
+    /// Searches the position reached by a move made at `ply` (the parent's ply) from the
+    /// parent's point of view: negated when the seat to move changed.
+    pub fn search_child(
+        &mut self,
+        parent: Seat,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if self.pos.to_move() == parent {
+            self.search(depth, ply + 1, alpha, beta)
+        } else {
+            -self.search(depth, ply + 1, -beta, -alpha)
+        }
+    }
+
+    /// Makes `mv` at `ply` and records the child's hash for repetition detection.
+    pub fn make(&mut self, mv: G::Move, ply: usize) {
+        self.pos.make_move(mv);
+        self.path[ply + 1] = (self.pos.hash(), false);
+    }
+
+    /// Whether the position at `ply` repeats: a third occurrence in the game, or a second
+    /// one whose first occurrence lies inside the search tree (after the root and not
+    /// before a null move), which the side to move could then repeat again.
+    fn is_repetition(&self, ply: usize) -> bool {
+        let count = self.pos.repetitions();
+        if count == 0 {
+            return false;
+        }
+        if count >= 2 {
+            return true;
+        }
+        let (hash, _) = self.path[ply];
+        for earlier in (1..ply).rev() {
+            if self.path[earlier + 1].1 {
+                break;
+            }
+            if self.path[earlier].0 == hash {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The score of a position without legal moves: its result for the side to move.
+    pub fn terminal_score(&self, ply: usize) -> i32 {
+        match self.pos.status() {
+            Status::Over(outcome) => score::points_score(outcome.points[self.pos.to_move()], ply),
+            Status::Ongoing => 0,
+        }
+    }
+
+    /// The main search: the value of the position at `ply` searched `depth` plies deep.
+    pub fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        // Step 1. Horizon: below it only captures and promotions are searched.
+        if depth <= 0 {
+            return self.quiescence(ply, alpha, beta);
+        }
+        let pv_node = beta - alpha > 1;
+
+        // Step 2. Count the node, obey the stop flag and the limits, keep the ply bounded.
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        if self.visit_node() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+
+        // Step 3. Draws by rule: repetition, and the fifty-move rule unless the position
+        // is checkmate or stalemate, which take precedence (R46).
+        if self.is_repetition(ply) {
+            return 0;
+        }
+        if self.pos.move_count_draw() {
+            return if self.pos.count_moves() == 0 {
+                self.terminal_score(ply)
+            } else {
+                0
+            };
+        }
+
+        // Step 4. Mate distance pruning: no line from here beats a mate found nearer the
+        // root, so the window shrinks to what is still possible.
+        alpha = alpha.max(score::mated_in(ply));
+        beta = beta.min(score::mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // Step 5. Transposition table: a deep enough entry whose bound settles the window
+        // ends the node (not in PV nodes, to keep the principal variation whole).
+        let key = self.pos.hash();
+        let tt_entry = self.shared.tt.probe(key);
+        if let Some(entry) = tt_entry {
+            let tt_score = score::from_tt(entry.score, ply);
+            if !pv_node && entry.depth >= depth && bound_settles(entry.bound, tt_score, alpha, beta)
+            {
+                return tt_score;
+            }
+        }
+        let tt_move = tt_entry.and_then(|e| e.move_index);
+
+        // Step 6. Static evaluation (none in check), from the table when it has one.
+        let in_check = self.pos.in_check();
+        let static_eval = if in_check {
+            None
+        } else {
+            Some(tt_entry.map_or_else(|| self.evaluate(), |e| e.eval))
+        };
+        self.static_eval[ply] = static_eval;
+        let improving = match (
+            static_eval,
+            ply.checked_sub(2).and_then(|p| self.static_eval[p]),
+        ) {
+            (Some(now), Some(before)) => now > before,
+            _ => false,
+        };
+
+        if let Some(eval) = static_eval.filter(|_| !pv_node) {
+            // Step 7. Reverse futility pruning: far enough above beta at low depth, the
+            // side to move will not fall below it within the remaining plies.
+            let margin = RFP_MARGIN * (depth - i32::from(improving));
+            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && beta.abs() < MATE_BOUND {
+                return eval;
+            }
+
+            // Step 8. Null-move pruning: if passing still holds beta at reduced depth, a
+            // real move will too. Not after a null move, not without pieces (zugzwang),
+            // not where the variant forbids passing or passing keeps the seat.
+            if let Some(score) = self.null_move(depth, ply, eval, beta) {
+                return score;
+            }
+        }
+
+        // Step 9. Internal iterative reduction: a deep node without a TT move is probably
+        // not important enough to be searched at full depth.
+        let depth = if tt_move.is_none() && depth >= IIR_MIN_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
+
+        // Step 10. Move generation; no legal move ends the game (checkmate, stalemate,
+        // baring — the variant's `status` says which and what each seat scores).
+        let mut list = G::MoveList::default();
+        self.pos.generate_moves(&mut list);
+        if list.is_empty() {
+            return self.terminal_score(ply);
+        }
+        let seat = self.pos.to_move();
+        let mut moves = std::mem::take(&mut self.move_pool[ply]);
+        let ctx = OrderingContext {
+            tt_move: tt_move.filter(|&i| usize::from(i) < list.len()),
+            killers: self.data.killers.get(ply),
+            history: &self.data.history,
+            seat,
+        };
+        ordering::score_moves(&self.pos, self.shared.eval, &list, false, &ctx, &mut moves);
+
+        // Step 11. The move loop.
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_index = None;
+        let mut quiets_tried = std::mem::take(&mut self.quiet_pool[ply]);
+        quiets_tried.clear();
+        for number in 0..moves.len() {
+            let entry = ordering::pick_next(&mut moves, number);
+            let mv = entry.mv;
+            let tactical = self.pos.is_tactical(mv);
+
+            // Step 11a. Shallow-depth pruning of quiet moves once something not losing is
+            // found: late-move pruning (enough quiet moves tried) and futility pruning
+            // (even a good quiet move would not lift the evaluation to alpha). Not while
+            // alpha is a mate: then only a shorter mate counts, and it may be quiet.
+            if !pv_node && !in_check && !tactical && best > -MATE_BOUND && alpha < MATE_BOUND {
+                if depth <= LMP_MAX_DEPTH
+                    && quiets_tried.len()
+                        >= LMP_BASE + (depth * depth) as usize / (2 - usize::from(improving))
+                {
+                    continue;
+                }
+                if let Some(eval) = static_eval {
+                    if depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    {
+                        continue;
+                    }
+                }
+            }
+
+            // Step 11b. Make the move; extend checks by one ply.
+            self.make(mv, ply);
+            let gives_check = self.pos.in_check();
+            let extension = i32::from(gives_check && ply < EXTENSION_PLY_LIMIT);
+            let new_depth = depth - 1 + extension;
+
+            // Step 11c. Late-move reductions: quiet moves late in the order are searched
+            // shallower with a null window first; only if they beat alpha are they
+            // searched again at full depth.
+            let mut score = -INFINITE;
+            let full_search_needed = if depth >= LMR_MIN_DEPTH
+                && number > usize::from(pv_node)
+                && !tactical
+                && !in_check
+                && extension == 0
+            {
+                let mut r = lmr_reduction(depth, number + 1);
+                r -= i32::from(pv_node);
+                r -= i32::from(ordering::is_killer_key(entry.key));
+                r += i32::from(!improving);
+                r -= self.data.history.get(seat, &mv) / (ordering::HISTORY_MAX / 2);
+                let reduced = (new_depth - r.max(0)).clamp(1, new_depth);
+                score = self.search_child(seat, reduced, ply, alpha, alpha + 1);
+                score > alpha && reduced < new_depth
+            } else {
+                !pv_node || number > 0
+            };
+
+            // Step 11d. Principal-variation search: a null window for all but the first
+            // move, a full window for the first move and for moves that beat alpha.
+            if full_search_needed {
+                score = self.search_child(seat, new_depth, ply, alpha, alpha + 1);
+            }
+            if pv_node && (number == 0 || (score > alpha && score < beta)) {
+                score = self.search_child(seat, new_depth, ply, alpha, beta);
+            }
+            self.pos.unmake_move();
+            if self.shared.aborted() {
+                self.move_pool[ply] = moves;
+                self.quiet_pool[ply] = quiets_tried;
+                return 0;
+            }
+
+            // Step 11e. Keep the best move; a score at or above beta refutes the parent's
+            // move: stop, and teach killers and history which quiet move did it.
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_index = Some(entry.index);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if alpha >= beta {
+                        if !tactical {
+                            self.reward_quiet(seat, ply, depth, mv, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical {
+                quiets_tried.push(mv);
+            }
+        }
+        self.move_pool[ply] = moves;
+        self.quiet_pool[ply] = quiets_tried;
+
+        // Step 12. Store the result: exact inside the window, a lower bound on a cutoff,
+        // an upper bound when no move reached alpha.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                move_index: best_index,
+                score: score::to_tt(best, ply),
+                eval: static_eval.unwrap_or(0),
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    /// Step 8 of `search`: the null-move search, `Some(score)` when it fails high.
+    fn null_move(&mut self, depth: i32, ply: usize, eval: i32, beta: i32) -> Option<i32> {
+        if depth < NULL_MIN_DEPTH
+            || eval < beta
+            || self.path[ply].1
+            || beta.abs() >= MATE_BOUND
+            || !self.shared.eval.has_non_pawn_material(&self.pos)
+        {
+            return None;
+        }
+        let seat = self.pos.to_move();
+        if !self.pos.make_null_move() {
+            return None;
+        }
+        if self.pos.to_move() == seat {
+            self.pos.unmake_null_move();
+            return None;
+        }
+        self.path[ply + 1] = (self.pos.hash(), true);
+        let reduction = NULL_BASE + depth / NULL_DIVISOR + ((eval - beta) / 200).min(2);
+        let score = -self.search(depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+        self.pos.unmake_null_move();
+        if self.shared.aborted() || score < beta {
+            return None;
+        }
+        // A mate found after passing is not a real mate: report only beta.
+        Some(if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// A quiet move caused a cutoff: make it a killer, raise its history and lower that of
+    /// the quiet moves tried before it.
+    fn reward_quiet(&mut self, seat: Seat, ply: usize, depth: i32, mv: G::Move, tried: &[G::Move]) {
+        let bonus = history_bonus(depth);
+        self.data.killers.add(ply, mv);
+        self.data.history.update(seat, &mv, bonus);
+        for other in tried {
+            self.data.history.update(seat, other, -bonus);
+        }
+    }
+
+    /// The principal variation at `ply` becomes `mv` followed by the child's.
+    pub fn update_pv(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// The static evaluation, kept out of the mate range.
+    pub fn evaluate(&self) -> i32 {
+        self.shared
+            .eval
+            .evaluate(&self.pos)
+            .clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT)
+    }
+}
+
+/// Whether a stored bound decides the window: a lower bound at or above beta, an upper
+/// bound at or below alpha, or an exact score.
+pub fn bound_settles(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    }
+}

@@ -1,0 +1,143 @@
+//! Quiescence search: below the horizon only captures and promotions are searched, so
+//! that the static evaluation is never taken in the middle of an exchange. In check every
+//! move is searched (there is no standing pat when the King is attacked), which also
+//! finds checkmates at the horizon.
+
+use super::ordering::{self, OrderingContext};
+use super::score::{self, INFINITE, MAX_PLY};
+use super::threads::Worker;
+use super::tt::Entry;
+use super::{Bound, Evaluator};
+use crate::game::Game;
+
+/// Delta pruning: a capture that cannot lift the standing score to within this margin of
+/// alpha, even winning the captured piece outright, is not searched.
+const DELTA_MARGIN: i32 = 200;
+/// Depth stored in the transposition table for quiescence results (below every real depth).
+const QS_DEPTH: i32 = 0;
+
+impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
+    pub fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        if self.visit_node() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        // Only evasions can be quiet here, so the fifty-move rule is the only draw by
+        // rule that can arise (captures and pawn moves cannot repeat a position).
+        if self.pos.move_count_draw() {
+            return if self.pos.count_moves() == 0 {
+                self.terminal_score(ply)
+            } else {
+                0
+            };
+        }
+
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.hash();
+        let tt_entry = self.shared.tt.probe(key);
+        if let Some(entry) = tt_entry {
+            let tt_score = score::from_tt(entry.score, ply);
+            if !pv_node && super::alphabeta::bound_settles(entry.bound, tt_score, alpha, beta) {
+                return tt_score;
+            }
+        }
+
+        // Standing pat: the side to move may decline every capture (not in check).
+        let in_check = self.pos.in_check();
+        let stand_pat = if in_check {
+            None
+        } else {
+            let eval = tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            Some(eval)
+        };
+
+        let mut list = G::MoveList::default();
+        self.pos.generate_moves(&mut list);
+        if list.is_empty() {
+            return self.terminal_score(ply);
+        }
+        let seat = self.pos.to_move();
+        let mut moves = std::mem::take(&mut self.move_pool[ply]);
+        let ctx = OrderingContext {
+            tt_move: tt_entry
+                .and_then(|e| e.move_index)
+                .filter(|&i| usize::from(i) < list.len()),
+            killers: [None, None],
+            history: &self.data.history,
+            seat,
+        };
+        ordering::score_moves(
+            &self.pos,
+            self.shared.eval,
+            &list,
+            !in_check,
+            &ctx,
+            &mut moves,
+        );
+
+        let original_alpha = alpha;
+        let mut best = stand_pat.unwrap_or(-INFINITE);
+        let mut best_index = None;
+        for number in 0..moves.len() {
+            let entry = ordering::pick_next(&mut moves, number);
+            if let Some(eval) = stand_pat {
+                let gain = self.shared.eval.capture_value(&self.pos, entry.mv);
+                if eval + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+            }
+            self.make(entry.mv, ply);
+            let score = if self.pos.to_move() == seat {
+                self.quiescence(ply + 1, alpha, beta)
+            } else {
+                -self.quiescence(ply + 1, -beta, -alpha)
+            };
+            self.pos.unmake_move();
+            if self.shared.aborted() {
+                self.move_pool[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_index = Some(entry.index);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, entry.mv);
+                    }
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_pool[ply] = moves;
+        // In check with every evasion pruned or failing, `best` is a real (mated) bound.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha && pv_node {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            Entry {
+                move_index: best_index,
+                score: score::to_tt(best, ply),
+                eval: stand_pat.unwrap_or(0),
+                depth: QS_DEPTH,
+                bound,
+            },
+        );
+        best
+    }
+}

@@ -1,0 +1,603 @@
+//! Hexmate evaluation (`../shared/rules/hexmate.md`, §13 hint).
+//!
+//! Every term is computed for each colour from that colour's own point of view (cells
+//! seen through the point reflection for Black, R36), as a middlegame and an endgame
+//! value; White's minus Black's is tapered by the material phase. So the evaluation of a
+//! position and of its colour-flipped point reflection are exact negations.
+//!
+//! Terms: material, piece-square values from the hexagon's geometry, mobility, King safety
+//! (attackers near the King, pawn cover), the King's borrowed movement (R26), pawn
+//! structure, passed pawns and promotion races, the danger of being bared (R46), tempo.
+
+use engine::geometry::ALL_DIRECTIONS;
+use engine::search::Evaluator;
+use engine::variants::hexmate::{
+    tables, Color, Hexmate, Move, BISHOP, BLACK, CELLS, DUKE, KING, KNIGHT, PALADIN, PAWN, QUEEN,
+    ROOK, WHITE,
+};
+use std::fmt::Write;
+use std::sync::OnceLock;
+
+/// A middlegame and an endgame value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pair {
+    pub mg: i32,
+    pub eg: i32,
+}
+
+const fn pair(mg: i32, eg: i32) -> Pair {
+    Pair { mg, eg }
+}
+
+impl std::ops::AddAssign for Pair {
+    fn add_assign(&mut self, other: Pair) {
+        self.mg += other.mg;
+        self.eg += other.eg;
+    }
+}
+
+impl std::ops::Sub for Pair {
+    type Output = Pair;
+    fn sub(self, other: Pair) -> Pair {
+        pair(self.mg - other.mg, self.eg - other.eg)
+    }
+}
+
+impl std::ops::Mul<i32> for Pair {
+    type Output = Pair;
+    fn mul(self, k: i32) -> Pair {
+        pair(self.mg * k, self.eg * k)
+    }
+}
+
+/// Piece values by kind (K, Q, D, A, R, B, N, P). The seed's values (§13: Q ≈ D ≈ 9,
+/// A ≈ 7, R ≈ 5, B ≈ N ≈ 3, P = 1) times 100, adjusted: the Duke slightly below the
+/// Queen (its knight leaps cover less of an open board than bishop lines); the Rook
+/// gains in the endgame (six open orthogonal lines on an emptying board); the Bishop, on
+/// one of three colours, is a little weaker than the Knight late; pawns gain in the
+/// endgame, where each one is a promotion threat. The King's own strength is its
+/// borrowed movement, valued separately (`BORROWED`).
+const VALUES: [Pair; 8] = [
+    pair(0, 0),
+    pair(900, 950),
+    pair(870, 920),
+    pair(700, 720),
+    pair(480, 530),
+    pair(300, 290),
+    pair(300, 300),
+    pair(90, 120),
+];
+
+/// Phase weight of each kind; the start position has `PHASE_TOTAL` (all middlegame),
+/// an army of pawns and Kings has 0 (all endgame).
+const PHASE_WEIGHTS: [i32; 8] = [0, 4, 4, 3, 2, 1, 1, 0];
+const PHASE_TOTAL: i32 = 90;
+
+/// Mobility per reachable cell (not own, not attacked by an enemy pawn), by kind. Long
+/// range pieces reach many cells each, so their weight per cell is lower.
+const MOBILITY: [Pair; 8] = [
+    pair(0, 0),
+    pair(2, 3),
+    pair(2, 3),
+    pair(3, 3),
+    pair(3, 4),
+    pair(3, 3),
+    pair(4, 4),
+    pair(0, 0),
+];
+
+/// Centralisation per step closer to the centre than distance 3, by kind (the King is
+/// handled by `KING_ADVANCE` in the middlegame). Hexagon distance to g7 is 0 … 6.
+const CENTRE: [Pair; 8] = [
+    pair(0, 10),
+    pair(3, 4),
+    pair(3, 4),
+    pair(4, 4),
+    pair(2, 2),
+    pair(4, 3),
+    pair(8, 6),
+    pair(3, 0),
+];
+
+/// The King should stay home while the board is full: penalty per rank of advance.
+const KING_ADVANCE: Pair = pair(-12, 0);
+
+/// Pawn advance per rank beyond the start ranks (relative ranks 3 and 4 of 0 … 12).
+const PAWN_ADVANCE: Pair = pair(3, 8);
+/// A pawn defended by an own pawn.
+const PAWN_DEFENDED: Pair = pair(6, 8);
+/// A pawn with no own pawn within distance 2.
+const PAWN_ISOLATED: Pair = pair(-8, -14);
+/// Passed pawn by relative rank (0 … 12; rank 12 is never occupied by a pawn).
+const PASSED: [Pair; 13] = [
+    pair(0, 0),
+    pair(0, 0),
+    pair(0, 0),
+    pair(0, 0),
+    pair(5, 10),
+    pair(8, 16),
+    pair(12, 26),
+    pair(18, 40),
+    pair(26, 60),
+    pair(38, 90),
+    pair(55, 130),
+    pair(80, 190),
+    pair(0, 0),
+];
+/// A passed pawn the enemy King cannot catch when the enemy has only King and pawns:
+/// nearly a Queen (the race is then decided).
+const UNSTOPPABLE: Pair = pair(0, 700);
+
+/// The King's borrowed movement types (R26): knight, bishop, rook. The bonus is lost with
+/// the last lender of a type, which makes that piece worth this much more than its value.
+const BORROWED: [Pair; 3] = [pair(30, 50), pair(30, 50), pair(50, 80)];
+
+/// King safety: weight of an enemy piece's attacks on the King zone, per attacked cell,
+/// by kind; and how the danger grows with the number of attackers (in sixteenths).
+const KING_ATTACK_WEIGHT: [i32; 8] = [0, 7, 6, 5, 4, 3, 3, 0];
+const ATTACKER_SCALE: [i32; 7] = [0, 4, 10, 14, 16, 18, 20];
+/// An own pawn next to the King (cover), at most three counted.
+const PAWN_COVER: Pair = pair(10, 0);
+
+/// Danger of being bared (R46: a side left with only its King loses at once) by the
+/// number of pieces besides the King; index 0 is a bare King, which is lost.
+const BARING_DANGER: [Pair; 5] = [
+    pair(-4000, -4000),
+    pair(-200, -300),
+    pair(-100, -150),
+    pair(-40, -60),
+    pair(-15, -20),
+];
+/// In the endgame every piece counts towards the baring race, whatever its value.
+const PIECE_COUNT: Pair = pair(0, 10);
+
+/// The side to move's bonus.
+const TEMPO: Pair = pair(15, 5);
+
+/// Names of the terms, in `Terms` order.
+const TERM_NAMES: [&str; 10] = [
+    "Material",
+    "Piece-square",
+    "Mobility",
+    "King attack+cover",
+    "Borrowed types",
+    "Pawn structure",
+    "Passed pawns",
+    "Baring",
+    "Piece count",
+    "Tempo",
+];
+const MATERIAL: usize = 0;
+const PIECE_SQUARE: usize = 1;
+const MOBILITY_TERM: usize = 2;
+const KING_SAFETY: usize = 3;
+const BORROWED_TERM: usize = 4;
+const PAWN_STRUCTURE: usize = 5;
+const PASSED_TERM: usize = 6;
+const BARING: usize = 7;
+const PIECE_COUNT_TERM: usize = 8;
+const TEMPO_TERM: usize = 9;
+
+/// One colour's terms.
+type Terms = [Pair; TERM_NAMES.len()];
+
+/// Geometry the evaluation derives once from the board.
+struct EvalTables {
+    /// The cell as its own army sees it: the cell itself for White, its point reflection
+    /// for Black (R36: Black's army is White's reflected through the centre).
+    relative: [[usize; CELLS]; 2],
+    /// Relative rank 0 … 12 (0 = own back rank) of a relative cell.
+    rank: [i32; CELLS],
+    /// Hexagon distance to the centre g7.
+    centre_distance: [i32; CELLS],
+    /// The King zone: the cell, its six neighbours and its six diagonal neighbours.
+    king_zone: [u128; CELLS],
+    /// Cells within distance 2 (for isolated pawns).
+    near: [u128; CELLS],
+    /// `front[c][cell]`: the cells a pawn of colour `c` on `cell` may still pass through
+    /// (its forward cone) and the cells from which enemy pawns attack them.
+    front: [[u128; CELLS]; 2],
+    /// The promotion cells of that cone.
+    promotion_cells: [[u128; CELLS]; 2],
+    /// `piece_square[colour][kind][cell]`: centralisation, the King's advance and the
+    /// pawns' advance, seen from the colour's side.
+    piece_square: [[[Pair; CELLS]; 8]; 2],
+    /// `lines[cell][i]`: the six orthogonal lines (i = 0 … 5) and six diagonal lines
+    /// (i = 6 … 11) from the cell, each group ordered with the three lines of increasing
+    /// cell index first (see `slide_up` and `slide_down`).
+    lines: [[u128; 12]; CELLS],
+}
+
+fn eval_tables() -> &'static EvalTables {
+    static TABLES: OnceLock<EvalTables> = OnceLock::new();
+    TABLES.get_or_init(build_tables)
+}
+
+fn build_tables() -> EvalTables {
+    let t = tables();
+    let hex = &t.hex;
+    let centre = hex.cell(0, 0).expect("the centre is on the board");
+    let mut e = EvalTables {
+        relative: [[0; CELLS]; 2],
+        rank: [0; CELLS],
+        centre_distance: [0; CELLS],
+        king_zone: [0; CELLS],
+        near: [0; CELLS],
+        front: [[0; CELLS]; 2],
+        promotion_cells: [[0; CELLS]; 2],
+        lines: [[0; 12]; CELLS],
+        piece_square: [[[Pair::default(); CELLS]; 8]; 2],
+    };
+    for cell in 0..CELLS {
+        let (q, r) = hex.coords(cell);
+        e.relative[WHITE][cell] = cell;
+        e.relative[BLACK][cell] = hex.cell(-q, -r).expect("the board is point symmetric");
+        e.rank[cell] = r + 6;
+        e.centre_distance[cell] = hex.distance(cell, centre);
+        e.king_zone[cell] = (6..12)
+            .filter_map(|d| hex.step(cell, d))
+            .fold(t.adjacent[cell] | 1 << cell, |bb, c| bb | 1 << c);
+        for (group, directions) in [(0, 0..6), (6, 6..12)] {
+            let (mut up, mut down): (Vec<u128>, Vec<u128>) = (Vec::new(), Vec::new());
+            for d in directions {
+                let ray = hex.ray(d, cell);
+                if ALL_DIRECTIONS[d].increases_index() {
+                    up.push(ray);
+                } else {
+                    down.push(ray);
+                }
+            }
+            assert_eq!((up.len(), down.len()), (3, 3), "three lines each way");
+            for (i, ray) in up.into_iter().chain(down).enumerate() {
+                e.lines[cell][group + i] = ray;
+            }
+        }
+        e.near[cell] = (0..CELLS)
+            .filter(|&o| o != cell && hex.distance(cell, o) <= 2)
+            .fold(0, |bb, o| bb | 1 << o);
+    }
+    for color in [WHITE, BLACK] {
+        for cell in 0..CELLS {
+            let rel = e.relative[color][cell];
+            for (kind, centre) in CENTRE.iter().enumerate() {
+                e.piece_square[color][kind][cell] = *centre * (3 - e.centre_distance[rel]);
+            }
+            e.piece_square[color][KING][cell] += KING_ADVANCE * e.rank[rel];
+            e.piece_square[color][PAWN][cell] += PAWN_ADVANCE * (e.rank[rel] - 4).max(0);
+            let cone = forward_cone(color, cell);
+            let guards = bits(cone).fold(0, |bb, c| bb | t.pawn_attackers[1 - color][c]);
+            e.front[color][cell] = cone | guards;
+            e.promotion_cells[color][cell] = cone & t.last_rank[color];
+        }
+    }
+    e
+}
+
+/// Every cell a pawn of `color` on `cell` can reach by forward steps (R23).
+fn forward_cone(color: Color, cell: usize) -> u128 {
+    let steps = &tables().pawn_steps[color];
+    let mut cone = 0u128;
+    let mut frontier = steps[cell];
+    while frontier != 0 {
+        cone |= frontier;
+        frontier = bits(frontier).fold(0, |bb, c| bb | steps[c]) & !cone;
+    }
+    cone
+}
+
+/// The set cells of a bitboard.
+fn bits(mut bb: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bb != 0).then(|| {
+            let cell = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            cell
+        })
+    })
+}
+
+fn count(bb: u128) -> i32 {
+    bb.count_ones() as i32
+}
+
+/// The Hexmate evaluator.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HexmateEval;
+
+/// Both colours' terms and the material phase.
+struct Breakdown {
+    terms: [Terms; 2],
+    phase: i32,
+}
+
+impl Breakdown {
+    fn sum(&self, color: Color) -> Pair {
+        let mut total = Pair::default();
+        for term in self.terms[color] {
+            total += term;
+        }
+        total
+    }
+
+    fn taper(&self, p: Pair) -> i32 {
+        (p.mg * self.phase + p.eg * (PHASE_TOTAL - self.phase)) / PHASE_TOTAL
+    }
+
+    /// White's total minus Black's, tapered.
+    fn white_view(&self) -> i32 {
+        self.taper(self.sum(WHITE) - self.sum(BLACK))
+    }
+}
+
+impl HexmateEval {
+    /// The evaluation from White's point of view.
+    pub fn white_view(&self, pos: &Hexmate) -> i32 {
+        breakdown(pos).white_view()
+    }
+}
+
+fn breakdown(pos: &Hexmate) -> Breakdown {
+    let phase = (QUEEN..=KNIGHT)
+        .map(|k| PHASE_WEIGHTS[k] * count(pos.pieces(WHITE, k) | pos.pieces(BLACK, k)))
+        .sum::<i32>()
+        .min(PHASE_TOTAL);
+    let pawn_attacks = [pawn_attacks(pos, WHITE), pawn_attacks(pos, BLACK)];
+    let mut terms = [
+        side_terms(pos, WHITE, &pawn_attacks),
+        side_terms(pos, BLACK, &pawn_attacks),
+    ];
+    terms[pos.side()][TEMPO_TERM] = TEMPO;
+    Breakdown { terms, phase }
+}
+
+/// The cells the pawns of `color` attack (R23, R30).
+fn pawn_attacks(pos: &Hexmate, color: Color) -> u128 {
+    let steps = &tables().pawn_steps[color];
+    bits(pos.pieces(color, PAWN)).fold(0, |bb, c| bb | steps[c])
+}
+
+/// The terms of `us`, from its own point of view (without tempo).
+fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
+    let mut terms = Terms::default();
+    let e = eval_tables();
+    let them = 1 - us;
+    let own = pos.occupied_by(us);
+    let occ = own | pos.occupied_by(them);
+    let safe = !own & !pawn_attacks[them];
+    let enemy_king_zone = pos.king(them).map_or(0, |k| e.king_zone[k]);
+    let mut attackers = 0;
+    let mut attack_weight = 0;
+    let mut pieces = 0;
+    for kind in QUEEN..=KNIGHT {
+        let set = pos.pieces(us, kind);
+        let n = count(set);
+        terms[MATERIAL] += VALUES[kind] * n;
+        pieces += n;
+        for cell in bits(set) {
+            terms[PIECE_SQUARE] += e.piece_square[us][kind][cell];
+            let reach = attacks(kind, cell, occ);
+            terms[MOBILITY_TERM] += MOBILITY[kind] * count(reach & safe);
+            let on_zone = reach & enemy_king_zone;
+            if on_zone != 0 {
+                attackers += 1;
+                attack_weight += KING_ATTACK_WEIGHT[kind] * count(on_zone);
+            }
+        }
+    }
+    // The danger this side creates for the enemy King is booked as this side's bonus,
+    // which gives the same difference as a penalty of the enemy.
+    let danger = attack_weight * ATTACKER_SCALE[attackers.min(6)] / 16;
+    terms[KING_SAFETY] += pair(danger, danger / 4);
+    if let Some(king) = pos.king(us) {
+        terms[PIECE_SQUARE] += e.piece_square[us][KING][king];
+        let cover = count(tables().adjacent[king] & pos.pieces(us, PAWN)).min(3);
+        terms[KING_SAFETY] += PAWN_COVER * cover;
+    }
+    let borrowed = pos.borrowed_types(us);
+    for (has, bonus) in [borrowed.knight, borrowed.bishop, borrowed.rook]
+        .into_iter()
+        .zip(BORROWED)
+    {
+        if has {
+            terms[BORROWED_TERM] += bonus;
+        }
+    }
+    pieces += pawn_terms(pos, us, pawn_attacks[us], &mut terms);
+    if let Some(danger) = BARING_DANGER.get(pieces as usize) {
+        terms[BARING] += *danger;
+    }
+    terms[PIECE_COUNT_TERM] += PIECE_COUNT * pieces;
+    terms
+}
+
+/// Pawns: material, piece-square values, defended and isolated pawns, passed pawns and
+/// promotion races. Returns the number of pawns.
+fn pawn_terms(pos: &Hexmate, us: Color, own_attacks: u128, terms: &mut Terms) -> i32 {
+    let e = eval_tables();
+    let them = 1 - us;
+    let own_pawns = pos.pieces(us, PAWN);
+    let enemy_pawns = pos.pieces(them, PAWN);
+    let n = count(own_pawns);
+    terms[MATERIAL] += VALUES[PAWN] * n;
+    terms[PAWN_STRUCTURE] += PAWN_DEFENDED * count(own_pawns & own_attacks);
+    let enemy_has_pieces = pos.occupied_by(them) & !(enemy_pawns | pos.pieces(them, KING)) != 0;
+    for cell in bits(own_pawns) {
+        terms[PIECE_SQUARE] += e.piece_square[us][PAWN][cell];
+        if e.near[cell] & own_pawns == 0 {
+            terms[PAWN_STRUCTURE] += PAWN_ISOLATED;
+        }
+        if e.front[us][cell] & enemy_pawns != 0 {
+            continue;
+        }
+        let rank = e.rank[e.relative[us][cell]];
+        terms[PASSED_TERM] += PASSED[rank as usize];
+        if !enemy_has_pieces && outruns_king(pos, us, cell, rank) {
+            terms[PASSED_TERM] += UNSTOPPABLE;
+        }
+    }
+    n
+}
+
+/// The cells of a line of increasing cell index up to and including the first occupied
+/// one: everything up to the lowest blocker (branch-free; the whole line if none).
+#[inline]
+fn slide_up(line: u128, occ: u128) -> u128 {
+    let blockers = line & occ;
+    line & (blockers ^ blockers.wrapping_sub(1))
+}
+
+/// The same for a line of decreasing cell index: everything down to the highest blocker.
+#[inline]
+fn slide_down(line: u128, occ: u128) -> u128 {
+    let blockers = line & occ;
+    let below = u128::MAX.checked_shr(blockers.leading_zeros()).unwrap_or(0) >> 1;
+    line & !below
+}
+
+/// Slides along three increasing and three decreasing lines.
+#[inline]
+fn slides(lines: &[u128], occ: u128) -> u128 {
+    slide_up(lines[0], occ)
+        | slide_up(lines[1], occ)
+        | slide_up(lines[2], occ)
+        | slide_down(lines[3], occ)
+        | slide_down(lines[4], occ)
+        | slide_down(lines[5], occ)
+}
+
+/// The cells a piece of `kind` on `cell` attacks (R17–R22), with the evaluation's own
+/// branch-free slides (the same sets as the rules' `rook_attacks` / `bishop_attacks`).
+#[inline]
+fn attacks(kind: usize, cell: usize, occ: u128) -> u128 {
+    let lines = &eval_tables().lines[cell];
+    let knight = || tables().hex.knight(cell);
+    match kind {
+        QUEEN => slides(&lines[..6], occ) | slides(&lines[6..], occ),
+        DUKE => slides(&lines[..6], occ) | knight(),
+        PALADIN => slides(&lines[6..], occ) | knight(),
+        ROOK => slides(&lines[..6], occ),
+        BISHOP => slides(&lines[6..], occ),
+        KNIGHT => knight(),
+        _ => 0,
+    }
+}
+
+/// Rule of the square on the hexagon: the pawn needs `12 − rank` moves; the enemy King
+/// (stepping only, since its army has no lenders) must reach one of the pawn's promotion
+/// cells first. Counted from the nearest promotion cell, so a win is never claimed too
+/// early, with a move less for the King when it is to move.
+fn outruns_king(pos: &Hexmate, us: Color, cell: usize, rank: i32) -> bool {
+    let Some(king) = pos.king(1 - us) else {
+        return true;
+    };
+    let hex = &tables().hex;
+    let pawn_moves = 12 - rank;
+    let king_moves = bits(eval_tables().promotion_cells[us][cell])
+        .map(|target| hex.distance(king, target))
+        .min()
+        .unwrap_or(0);
+    let tempo = i32::from(pos.side() != us);
+    king_moves - tempo > pawn_moves
+}
+
+impl Evaluator<Hexmate> for HexmateEval {
+    fn evaluate(&self, pos: &Hexmate) -> i32 {
+        let white = self.white_view(pos);
+        if pos.side() == WHITE {
+            white
+        } else {
+            -white
+        }
+    }
+
+    fn explain(&self, pos: &Hexmate) -> String {
+        let b = breakdown(pos);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{:<16}|{:>8}{:>8} |{:>8}{:>8} |{:>8}{:>8} |{:>8}",
+            "term", "white mg", "eg", "black mg", "eg", "diff mg", "eg", "total"
+        );
+        for (i, name) in TERM_NAMES.iter().enumerate() {
+            let (w, k) = (b.terms[WHITE][i], b.terms[BLACK][i]);
+            let diff = w - k;
+            let _ = writeln!(
+                out,
+                "{name:<16}|{:>8}{:>8} |{:>8}{:>8} |{:>8}{:>8} |{:>8}",
+                w.mg,
+                w.eg,
+                k.mg,
+                k.eg,
+                diff.mg,
+                diff.eg,
+                b.taper(diff)
+            );
+        }
+        let diff = b.sum(WHITE) - b.sum(BLACK);
+        let _ = writeln!(
+            out,
+            "phase {} of {} (middlegame share); total {} cp for White, {} cp for the side to move",
+            b.phase,
+            PHASE_TOTAL,
+            b.taper(diff),
+            self.evaluate(pos)
+        );
+        out
+    }
+
+    fn capture_value(&self, pos: &Hexmate, mv: Move) -> i32 {
+        if mv.is_placement() {
+            return 0;
+        }
+        let victim = pos.piece_at(mv.to()).map_or(0, |(_, kind)| VALUES[kind].mg);
+        let promotion = mv
+            .promotion_kind()
+            .map_or(0, |kind| VALUES[kind].mg - VALUES[PAWN].mg);
+        victim + promotion
+    }
+
+    fn moving_piece_value(&self, pos: &Hexmate, mv: Move) -> i32 {
+        if mv.is_placement() {
+            return 0;
+        }
+        match pos.piece_at(mv.from()) {
+            // The King risks nothing by capturing (it is never captured) but recaptures
+            // against it are illegal only by check: order it after every other piece.
+            Some((_, KING)) => VALUES[QUEEN].mg + 100,
+            Some((_, kind)) => VALUES[kind].mg,
+            None => 0,
+        }
+    }
+
+    fn has_non_pawn_material(&self, pos: &Hexmate) -> bool {
+        let us = pos.side();
+        pos.occupied_by(us) & !(pos.pieces(us, PAWN) | pos.pieces(us, KING)) != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::game::Game;
+    use engine::variants::hexmate::Ruleset;
+
+    #[test]
+    fn fast_slides_match_the_rules_attack_sets() {
+        let t = tables();
+        let pos = Hexmate::from_position_string(
+            "daq1qbd/bb1rr1b1/1nnr1r2k/ppppp1pppp/p2pp1p1ppp/1p1p1pNp4/3P9/P2NP2P1P2/P1PAPNRPBPP/1PPPPQ1BPP/3R5/BB2RB2/D1K2AD w 5 41",
+            &Ruleset::Hexmate,
+        )
+        .unwrap();
+        for occ in [
+            0,
+            pos.occupied_by(WHITE) | pos.occupied_by(BLACK),
+            u128::MAX >> 1,
+        ] {
+            for cell in 0..CELLS {
+                assert_eq!(attacks(ROOK, cell, occ), t.rook_attacks(cell, occ));
+                assert_eq!(attacks(BISHOP, cell, occ), t.bishop_attacks(cell, occ));
+            }
+        }
+    }
+}
