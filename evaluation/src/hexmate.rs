@@ -199,6 +199,8 @@ struct EvalTables {
     front: [[u128; CELLS]; 2],
     /// The promotion cells of that cone.
     promotion_cells: [[u128; CELLS]; 2],
+    /// The knight targets of each cell (R19).
+    knight: [u128; CELLS],
     /// `piece_square[colour][kind][cell]`: centralisation, the King's advance and the
     /// pawns' advance, seen from the colour's side.
     piece_square: [[[Pair; CELLS]; 8]; 2],
@@ -227,6 +229,7 @@ fn build_tables() -> EvalTables {
         promotion_cells: [[0; CELLS]; 2],
         lines: [[0; 12]; CELLS],
         piece_square: [[[Pair::default(); CELLS]; 8]; 2],
+        knight: [0; CELLS],
     };
     for cell in 0..CELLS {
         let (q, r) = hex.coords(cell);
@@ -234,6 +237,7 @@ fn build_tables() -> EvalTables {
         e.relative[BLACK][cell] = hex.cell(-q, -r).expect("the board is point symmetric");
         e.rank[cell] = r + 6;
         e.centre_distance[cell] = hex.distance(cell, centre);
+        e.knight[cell] = hex.knight(cell);
         e.king_zone[cell] = (6..12)
             .filter_map(|d| hex.step(cell, d))
             .fold(t.adjacent[cell] | 1 << cell, |bb, c| bb | 1 << c);
@@ -373,16 +377,18 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
         let n = count(set);
         terms[MATERIAL] += VALUES[kind] * n;
         pieces += n;
+        let mut reachable = 0;
+        let mut on_king_zone = 0;
         for cell in bits(set) {
             terms[PIECE_SQUARE] += e.piece_square[us][kind][cell];
-            let reach = attacks(kind, cell, occ);
-            terms[MOBILITY_TERM] += MOBILITY[kind] * count(reach & safe);
-            let on_zone = reach & enemy_king_zone;
-            if on_zone != 0 {
-                attackers += 1;
-                attack_weight += KING_ATTACK_WEIGHT[kind] * count(on_zone);
-            }
+            let reach = attacks(e, kind, cell, occ);
+            reachable += count(reach & safe);
+            let on_zone = count(reach & enemy_king_zone);
+            attackers += usize::from(on_zone > 0);
+            on_king_zone += on_zone;
         }
+        terms[MOBILITY_TERM] += MOBILITY[kind] * reachable;
+        attack_weight += KING_ATTACK_WEIGHT[kind] * on_king_zone;
     }
     // The danger this side creates for the enemy King is booked as this side's bonus,
     // which gives the same difference as a penalty of the enemy.
@@ -468,16 +474,15 @@ fn slides(lines: &[u128], occ: u128) -> u128 {
 /// The cells a piece of `kind` on `cell` attacks (R17–R22), with the evaluation's own
 /// branch-free slides (the same sets as the rules' `rook_attacks` / `bishop_attacks`).
 #[inline]
-fn attacks(kind: usize, cell: usize, occ: u128) -> u128 {
-    let lines = &eval_tables().lines[cell];
-    let knight = || tables().hex.knight(cell);
+fn attacks(e: &EvalTables, kind: usize, cell: usize, occ: u128) -> u128 {
+    let lines = &e.lines[cell];
     match kind {
         QUEEN => slides(&lines[..6], occ) | slides(&lines[6..], occ),
-        DUKE => slides(&lines[..6], occ) | knight(),
-        PALADIN => slides(&lines[6..], occ) | knight(),
+        DUKE => slides(&lines[..6], occ) | e.knight[cell],
+        PALADIN => slides(&lines[6..], occ) | e.knight[cell],
         ROOK => slides(&lines[..6], occ),
         BISHOP => slides(&lines[6..], occ),
-        KNIGHT => knight(),
+        KNIGHT => e.knight[cell],
         _ => 0,
     }
 }
@@ -569,6 +574,18 @@ impl Evaluator<Hexmate> for HexmateEval {
         }
     }
 
+    fn is_losing_capture(&self, pos: &Hexmate, mv: Move) -> bool {
+        if mv.is_placement() || mv.promotion_kind().is_some() {
+            return false;
+        }
+        let attacker = match pos.piece_at(mv.from()) {
+            Some((_, KING)) | None => return false,
+            Some((_, kind)) => VALUES[kind].mg,
+        };
+        let victim = pos.piece_at(mv.to()).map_or(0, |(_, kind)| VALUES[kind].mg);
+        attacker > victim && pos.is_attacked(mv.to(), 1 - pos.side())
+    }
+
     fn has_non_pawn_material(&self, pos: &Hexmate) -> bool {
         let us = pos.side();
         pos.occupied_by(us) & !(pos.pieces(us, PAWN) | pos.pieces(us, KING)) != 0
@@ -595,8 +612,14 @@ mod tests {
             u128::MAX >> 1,
         ] {
             for cell in 0..CELLS {
-                assert_eq!(attacks(ROOK, cell, occ), t.rook_attacks(cell, occ));
-                assert_eq!(attacks(BISHOP, cell, occ), t.bishop_attacks(cell, occ));
+                assert_eq!(
+                    attacks(eval_tables(), ROOK, cell, occ),
+                    t.rook_attacks(cell, occ)
+                );
+                assert_eq!(
+                    attacks(eval_tables(), BISHOP, cell, occ),
+                    t.bishop_attacks(cell, occ)
+                );
             }
         }
     }

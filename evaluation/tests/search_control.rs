@@ -254,16 +254,20 @@ fn two_threads_search_and_agree_on_a_legal_move() {
 
 #[test]
 fn options_resize_the_table_and_clear_empties_it() {
-    let mut s = searcher(Options::default());
+    let small = Options {
+        hash_mb: 1,
+        ..Options::default()
+    };
+    let mut s = searcher(small.clone());
     let limits = Limits {
-        depth: Some(4),
+        depth: Some(5),
         ..Limits::default()
     };
     run(&mut s, &position(MIDDLEGAME), &limits, &Control::default());
     assert!(s.hashfull() > 0);
     s.set_options(Options {
         multipv: 2,
-        ..Options::default()
+        ..small
     });
     assert!(s.hashfull() > 0, "same size keeps the table");
     s.set_options(Options {
@@ -314,4 +318,18 @@ fn tt_round_trip_keeps_mate_distances_relative_to_the_node() {
     let entry = tt.probe(key).expect("stored");
     assert_eq!(entry.move_index, Some(12), "the old move is kept");
     assert_eq!(from_tt(entry.score, 1), mated_in(7));
+}
+
+#[test]
+fn hexchoice_placements_are_searched_like_moves() {
+    let pos = Hexmate::start(&Ruleset::Hexchoice);
+    let mut s = searcher(Options::default());
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let (out, infos) = run(&mut s, &pos, &limits, &Control::default());
+    let best = out.best.expect("a placement");
+    assert!(pos.move_string(best).contains('@'));
+    assert_eq!(infos.last().unwrap().pv.len(), 3);
 }

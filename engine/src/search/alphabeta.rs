@@ -29,8 +29,6 @@ const NULL_DIVISOR: i32 = 4;
 const IIR_MIN_DEPTH: i32 = 6;
 /// Late-move reductions start at this depth and move number.
 const LMR_MIN_DEPTH: i32 = 3;
-/// Check extensions stop this far from the ply limit, so that checks cannot run away.
-const EXTENSION_PLY_LIMIT: usize = MAX_PLY / 2;
 
 /// The late-move reduction of the `number`-th move at `depth`: ln(depth)·ln(number)/2.
 fn lmr_reduction(depth: i32, number: usize) -> i32 {
@@ -48,12 +46,22 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         ply: usize,
         alpha: i32,
         beta: i32,
+        gives_check: bool,
     ) -> i32 {
+        self.known_check[ply + 1] = Some(gives_check);
         if self.pos.to_move() == parent {
             self.search(depth, ply + 1, alpha, beta)
         } else {
             -self.search(depth, ply + 1, -beta, -alpha)
         }
+    }
+
+    /// Whether the side to move at `ply` is in check, from the parent if it already
+    /// knows (it tested the move for a check extension).
+    pub fn in_check_at(&mut self, ply: usize) -> bool {
+        self.known_check[ply]
+            .take()
+            .unwrap_or_else(|| self.pos.in_check())
     }
 
     /// Makes `mv` at `ply` and records the child's hash for repetition detection.
@@ -97,9 +105,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     pub fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
         // Step 1. Horizon: below it only captures and promotions are searched.
         if depth <= 0 {
-            return self.quiescence(ply, alpha, beta);
+            return self.quiescence(0, ply, alpha, beta);
         }
         let pv_node = beta - alpha > 1;
+        let in_check = self.in_check_at(ply);
 
         // Step 2. Count the node, obey the stop flag and the limits, keep the ply bounded.
         self.pv[ply].clear();
@@ -146,7 +155,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let tt_move = tt_entry.and_then(|e| e.move_index);
 
         // Step 6. Static evaluation (none in check), from the table when it has one.
-        let in_check = self.pos.in_check();
         let static_eval = if in_check {
             None
         } else {
@@ -165,7 +173,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             // Step 7. Reverse futility pruning: far enough above beta at low depth, the
             // side to move will not fall below it within the remaining plies.
             let margin = RFP_MARGIN * (depth - i32::from(improving));
-            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && beta.abs() < MATE_BOUND {
+            if depth <= RFP_MAX_DEPTH && eval - margin >= beta && !score::is_mate(beta) {
                 return eval;
             }
 
@@ -209,7 +217,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let mut quiets_tried = std::mem::take(&mut self.quiet_pool[ply]);
         quiets_tried.clear();
         for number in 0..moves.len() {
-            let entry = ordering::pick_next(&mut moves, number);
+            let entry = ordering::next_move(&mut moves, number);
             let mv = entry.mv;
             let tactical = self.pos.is_tactical(mv);
 
@@ -236,7 +244,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             // Step 11b. Make the move; extend checks by one ply.
             self.make(mv, ply);
             let gives_check = self.pos.in_check();
-            let extension = i32::from(gives_check && ply < EXTENSION_PLY_LIMIT);
+            // Series of checks are extended only up to twice the iteration's depth.
+            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
             let new_depth = depth - 1 + extension;
 
             // Step 11c. Late-move reductions: quiet moves late in the order are searched
@@ -255,7 +264,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 r += i32::from(!improving);
                 r -= self.data.history.get(seat, &mv) / (ordering::HISTORY_MAX / 2);
                 let reduced = (new_depth - r.max(0)).clamp(1, new_depth);
-                score = self.search_child(seat, reduced, ply, alpha, alpha + 1);
+                score = self.search_child(seat, reduced, ply, alpha, alpha + 1, gives_check);
                 score > alpha && reduced < new_depth
             } else {
                 !pv_node || number > 0
@@ -264,10 +273,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             // Step 11d. Principal-variation search: a null window for all but the first
             // move, a full window for the first move and for moves that beat alpha.
             if full_search_needed {
-                score = self.search_child(seat, new_depth, ply, alpha, alpha + 1);
+                score = self.search_child(seat, new_depth, ply, alpha, alpha + 1, gives_check);
             }
             if pv_node && (number == 0 || (score > alpha && score < beta)) {
-                score = self.search_child(seat, new_depth, ply, alpha, beta);
+                score = self.search_child(seat, new_depth, ply, alpha, beta, gives_check);
             }
             self.pos.unmake_move();
             if self.shared.aborted() {
@@ -328,7 +337,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         if depth < NULL_MIN_DEPTH
             || eval < beta
             || self.path[ply].1
-            || beta.abs() >= MATE_BOUND
+            || score::is_mate(beta)
             || !self.shared.eval.has_non_pawn_material(&self.pos)
         {
             return None;
@@ -372,12 +381,21 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// The static evaluation, kept out of the mate range.
-    pub fn evaluate(&self) -> i32 {
-        self.shared
+    /// The static evaluation, kept out of the mate range, through the thread's cache.
+    pub fn evaluate(&mut self) -> i32 {
+        let key = self.pos.hash();
+        let slot = key as usize & (self.data.eval_cache.len() - 1);
+        let (cached_key, cached) = self.data.eval_cache[slot];
+        if cached_key == key && key != 0 {
+            return cached;
+        }
+        let eval = self
+            .shared
             .eval
             .evaluate(&self.pos)
-            .clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT)
+            .clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT);
+        self.data.eval_cache[slot] = (key, eval);
+        eval
     }
 }
 

@@ -45,6 +45,12 @@ pub trait Evaluator<G: Game>: Send + Sync + Default + 'static {
     fn moving_piece_value(&self, _pos: &G, _mv: G::Move) -> i32 {
         0
     }
+    /// Whether a capture most likely loses material: a more valuable piece takes a
+    /// defended one (a cheap stand-in for static exchange evaluation). Quiescence search
+    /// skips such captures.
+    fn is_losing_capture(&self, _pos: &G, _mv: G::Move) -> bool {
+        false
+    }
     /// Whether the side to move has material besides pawns and King, so that passing is
     /// unlikely to be its best option (null-move pruning's zugzwang guard).
     fn has_non_pawn_material(&self, _pos: &G) -> bool {

@@ -158,16 +158,24 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
     }
 }
 
-/// Moves the best remaining move to position `i` and returns it (selection sort step:
-/// cheaper than sorting, because most nodes stop after a few moves).
-pub fn pick_next<M: Copy>(moves: &mut [ScoredMove<M>], i: usize) -> ScoredMove<M> {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if moves[j].key > moves[best].key {
-            best = j;
+/// Moves picked one at a time before the rest is sorted in one go.
+const PICKED_BEFORE_SORT: usize = 4;
+
+/// The `i`-th move in order (call with `i = 0, 1, 2, …`). The first few are picked by
+/// selection, which is cheapest when a cutoff comes early; a node that gets further
+/// than that usually searches everything, so the rest is sorted once.
+pub fn next_move<M: Copy>(moves: &mut [ScoredMove<M>], i: usize) -> ScoredMove<M> {
+    if i < PICKED_BEFORE_SORT {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if moves[j].key > moves[best].key {
+                best = j;
+            }
         }
+        moves.swap(i, best);
+    } else if i == PICKED_BEFORE_SORT {
+        moves[i..].sort_unstable_by_key(|m| std::cmp::Reverse(m.key));
     }
-    moves.swap(i, best);
     moves[i]
 }
 
@@ -204,8 +212,8 @@ mod tests {
     }
 
     #[test]
-    fn pick_next_selects_in_key_order() {
-        let mut v: Vec<ScoredMove<u8>> = [3, 9, 1, 7]
+    fn moves_come_in_key_order() {
+        let mut v: Vec<ScoredMove<u8>> = [3, 9, 1, 7, 4, 12, 0, 5]
             .iter()
             .enumerate()
             .map(|(i, &k)| ScoredMove {
@@ -214,7 +222,7 @@ mod tests {
                 key: k,
             })
             .collect();
-        let order: Vec<i32> = (0..4).map(|i| pick_next(&mut v, i).key).collect();
-        assert_eq!(order, [9, 7, 3, 1]);
+        let order: Vec<i32> = (0..8).map(|i| next_move(&mut v, i).key).collect();
+        assert_eq!(order, [12, 9, 7, 5, 4, 3, 1, 0]);
     }
 }

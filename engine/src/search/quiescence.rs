@@ -15,9 +15,16 @@ use crate::game::Game;
 const DELTA_MARGIN: i32 = 200;
 /// Depth stored in the transposition table for quiescence results (below every real depth).
 const QS_DEPTH: i32 = 0;
+/// Plies below the horizon after which a check is no longer answered by searching every
+/// evasion. A King with borrowed rook or bishop movement gives check with quiet moves, so
+/// two Kings can check each other back and forth; this ends such chains (a mate is still
+/// recognised, because an evasion must exist for the node to be scored statically).
+const EVASION_PLIES: i32 = 6;
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
-    pub fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// `depth` is 0 at the horizon and decreases by one per ply below it.
+    pub fn quiescence(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        let in_check = self.in_check_at(ply);
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         if self.visit_node() {
@@ -47,7 +54,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         }
 
         // Standing pat: the side to move may decline every capture (not in check).
-        let in_check = self.pos.in_check();
         let stand_pat = if in_check {
             None
         } else {
@@ -63,6 +69,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         self.pos.generate_moves(&mut list);
         if list.is_empty() {
             return self.terminal_score(ply);
+        }
+        if in_check && depth < -EVASION_PLIES {
+            return self.evaluate();
         }
         let seat = self.pos.to_move();
         let mut moves = std::mem::take(&mut self.move_pool[ply]);
@@ -87,18 +96,21 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let mut best = stand_pat.unwrap_or(-INFINITE);
         let mut best_index = None;
         for number in 0..moves.len() {
-            let entry = ordering::pick_next(&mut moves, number);
+            let entry = ordering::next_move(&mut moves, number);
+            // Delta pruning and losing captures, never when evading a check.
             if let Some(eval) = stand_pat {
                 let gain = self.shared.eval.capture_value(&self.pos, entry.mv);
-                if eval + gain + DELTA_MARGIN <= alpha {
+                if eval + gain + DELTA_MARGIN <= alpha
+                    || self.shared.eval.is_losing_capture(&self.pos, entry.mv)
+                {
                     continue;
                 }
             }
             self.make(entry.mv, ply);
             let score = if self.pos.to_move() == seat {
-                self.quiescence(ply + 1, alpha, beta)
+                self.quiescence(depth - 1, ply + 1, alpha, beta)
             } else {
-                -self.quiescence(ply + 1, -beta, -alpha)
+                -self.quiescence(depth - 1, ply + 1, -beta, -alpha)
             };
             self.pos.unmake_move();
             if self.shared.aborted() {

@@ -2,7 +2,7 @@
 //! window around the previous score, one window per MultiPV line; the lines are reported
 //! after each depth and the last complete depth decides the move.
 
-use super::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
+use super::score::{self, INFINITE, MAX_PLY};
 use super::threads::{RootMove, Worker};
 use super::{Bound, Evaluator, Info, Outcome, Report, Score};
 use crate::game::Game;
@@ -34,12 +34,19 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         } else {
             MAX_PLY as i32 - 1
         };
-        let lines = self.shared.options.multipv.min(self.root_moves.len());
+        // Helpers only feed the table: one line each is enough.
+        let wanted = if self.is_main() {
+            self.shared.options.multipv
+        } else {
+            1
+        };
+        let lines = wanted.min(self.root_moves.len());
         let mut completed: Option<(i32, Vec<RootMove<G::Move>>)> = None;
         for depth in 1..=max_depth {
             if helper_skips(self.id, depth) {
                 continue;
             }
+            self.root_depth = depth;
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
             }
@@ -89,7 +96,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         }
         let forced = self.root_moves.len() == 1 && self.budget.is_timed();
         // A proven mate is not going to change with more depth.
-        let mate_settled = best.abs() >= MATE_BOUND && depth >= 2 * (score::MATE - best.abs());
+        let mate_settled = score::is_mate(best) && depth >= 2 * (score::MATE - best.abs());
         forced || mate_settled || self.budget.soft_limit_reached()
     }
 
@@ -98,8 +105,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     fn search_line(&mut self, depth: i32, line: usize, report: &mut Reporter<'_, G::Move>) {
         let previous = self.root_moves[line].previous_score;
         let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_FROM_DEPTH && previous.abs() < MATE_BOUND
-        {
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_FROM_DEPTH && !score::is_mate(previous) {
             (
                 (previous - delta).max(-INFINITE),
                 (previous + delta).min(INFINITE),
@@ -151,15 +157,16 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             self.announce(mv, i + 1, depth, report);
             self.pos.make_move(mv);
             self.path[1] = (self.pos.hash(), false);
-            let extension = i32::from(self.pos.in_check());
+            let gives_check = self.pos.in_check();
+            let extension = i32::from(gives_check);
             let new_depth = depth - 1 + extension;
             let mut score = if i == line {
                 -INFINITE
             } else {
-                self.search_child(seat, new_depth, 0, alpha, alpha + 1)
+                self.search_child(seat, new_depth, 0, alpha, alpha + 1, gives_check)
             };
             if i == line || (score > alpha && score < beta) {
-                score = self.search_child(seat, new_depth, 0, alpha, beta);
+                score = self.search_child(seat, new_depth, 0, alpha, beta, gives_check);
             }
             self.pos.unmake_move();
             if self.shared.aborted() {

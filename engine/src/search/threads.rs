@@ -7,7 +7,7 @@
 //! stops the helpers. With one thread nothing is shared but the table, so node counts are
 //! deterministic.
 
-use super::ordering::{History, Killers, ScoredMove};
+use super::ordering::{self, History, Killers, OrderingContext, ScoredMove};
 use super::score::{self, MAX_PLY};
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
@@ -19,10 +19,17 @@ use std::time::{Duration, Instant};
 /// How many nodes pass between two looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
 
+/// Entries of the per-thread evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 14;
+
 /// What a thread learns and keeps between searches.
 pub struct ThreadData<M> {
     pub history: History,
     pub killers: Killers<M>,
+    /// Direct-mapped cache of static evaluations by position hash: the same positions
+    /// recur at the leaves of neighbouring subtrees, and evaluating one costs about as
+    /// much as generating its moves.
+    pub eval_cache: Vec<(u64, i32)>,
 }
 
 impl<M: Copy + Eq> Default for ThreadData<M> {
@@ -30,6 +37,7 @@ impl<M: Copy + Eq> Default for ThreadData<M> {
         ThreadData {
             history: History::default(),
             killers: Killers::default(),
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
         }
     }
 }
@@ -38,6 +46,7 @@ impl<M: Copy + Eq> ThreadData<M> {
     pub fn clear(&mut self) {
         self.history.clear();
         self.killers.clear();
+        self.eval_cache.fill((0, 0));
     }
 }
 
@@ -95,11 +104,15 @@ pub struct Worker<'a, 's, G: Game, E: Evaluator<G>> {
     pub pos: G,
     pub nodes: u64,
     pub seldepth: usize,
+    /// The depth of the current iteration.
+    pub root_depth: i32,
     pub data: &'s mut ThreadData<G::Move>,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
     pub pv: Vec<Vec<G::Move>>,
     /// Static evaluation per ply (`None` in check), for the "improving" heuristic.
     pub static_eval: Vec<Option<i32>>,
+    /// Whether the side to move at a ply is in check, when its parent already tested it.
+    pub known_check: Vec<Option<bool>>,
     /// Hash of the position at each ply and whether a null move led to it.
     pub path: Vec<(u64, bool)>,
     /// Move lists per ply, reused to avoid allocation.
@@ -130,9 +143,11 @@ impl<'a, 's, G: Game, E: Evaluator<G>> Worker<'a, 's, G, E> {
             pos: root.clone(),
             nodes: 0,
             seldepth: 0,
+            root_depth: 0,
             data,
             pv: vec![Vec::new(); MAX_PLY + 2],
             static_eval: vec![None; MAX_PLY + 2],
+            known_check: vec![None; MAX_PLY + 2],
             path: vec![(root.hash(), false); MAX_PLY + 2],
             move_pool: vec![Vec::new(); MAX_PLY + 2],
             quiet_pool: vec![Vec::new(); MAX_PLY + 2],
@@ -213,30 +228,49 @@ impl<'a, 's, G: Game, E: Evaluator<G>> Worker<'a, 's, G, E> {
     }
 }
 
-/// The legal root moves, restricted to `search_moves` when it names any legal move.
-fn root_moves<G: Game>(root: &G, search_moves: &[G::Move]) -> Vec<RootMove<G::Move>> {
+/// The legal root moves, restricted to `search_moves` when it names any legal move, in
+/// a first order for the first iteration: the table's move, then captures and promotions
+/// by MVV-LVA, then the rest in generation order.
+fn root_moves<G: Game, E: Evaluator<G>>(
+    root: &G,
+    search_moves: &[G::Move],
+    tt: &TranspositionTable,
+    eval: &E,
+) -> Vec<RootMove<G::Move>> {
     let mut list = G::MoveList::default();
     root.generate_moves(&mut list);
-    let restricted: Vec<G::Move> = list
-        .iter()
-        .copied()
-        .filter(|mv| search_moves.contains(mv))
-        .collect();
-    let moves = if restricted.is_empty() {
-        list.to_vec()
-    } else {
-        restricted
+    let ctx = OrderingContext {
+        tt_move: tt.probe(root.hash()).and_then(|e| e.move_index),
+        killers: [None, None],
+        history: &History::default(),
+        seat: root.to_move(),
     };
-    moves
+    let mut scored = Vec::new();
+    ordering::score_moves(root, eval, &list, false, &ctx, &mut scored);
+    let restricted = scored.iter().any(|m| search_moves.contains(&m.mv));
+    scored.retain(|m| !restricted || search_moves.contains(&m.mv));
+    scored.sort_by_key(|m| std::cmp::Reverse(m.key));
+    scored
         .into_iter()
-        .map(|mv| RootMove {
-            mv,
+        .map(|m| RootMove {
+            mv: m.mv,
             score: -score::INFINITE,
             previous_score: -score::INFINITE,
-            pv: vec![mv],
+            pv: vec![m.mv],
             seldepth: 0,
         })
         .collect()
+}
+
+/// A reply to ponder on when the principal variation is a single move: the table's best
+/// move in the position after it.
+fn ponder_from_table<G: Game>(root: &G, best: G::Move, tt: &TranspositionTable) -> Option<G::Move> {
+    let mut pos = root.clone();
+    pos.make_move(best);
+    let index = usize::from(tt.probe(pos.hash())?.move_index?);
+    let mut list = G::MoveList::default();
+    pos.generate_moves(&mut list);
+    list.get(index).copied()
 }
 
 /// The score of a root without legal moves (the game is over).
@@ -272,7 +306,7 @@ pub fn run<G: Game, E: Evaluator<G>>(
         abort: AtomicBool::new(false),
         nodes: (0..thread_data.len()).map(|_| AtomicU64::new(0)).collect(),
     };
-    let moves = root_moves(root, &limits.search_moves);
+    let moves = root_moves(root, &limits.search_moves, tt, eval);
     let (main_data, helper_data) = thread_data
         .split_first_mut()
         .expect("a searcher has at least one thread");
@@ -303,6 +337,9 @@ pub fn run<G: Game, E: Evaluator<G>>(
             .collect();
         let mut outcome = main.iterate(Some(report));
         main.wait_for_stop();
+        if let (Some(best), None) = (outcome.best, outcome.ponder) {
+            outcome.ponder = ponder_from_table(root, best, tt);
+        }
         shared.abort.store(true, Ordering::Relaxed);
         outcome.nodes = main.nodes
             + helpers

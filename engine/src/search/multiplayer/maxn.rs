@@ -24,7 +24,7 @@ use super::values::{self, Shares, SHARE_TOTAL};
 use super::worker::Worker;
 use super::SeatEvaluator;
 use crate::game::{Game, Points, Seat};
-use crate::search::ordering::pick_next;
+use crate::search::ordering::next_move;
 use crate::search::score::MAX_PLY;
 use crate::search::tt::Entry;
 use crate::search::{Bound, Report};
@@ -126,7 +126,7 @@ impl<G: Game, E: SeatEvaluator<G>> Worker<'_, G, E> {
         let mut tried = std::mem::take(&mut self.quiet_pool[ply]);
         tried.clear();
         for number in 0..moves.len() {
-            let entry = pick_next(&mut moves, number);
+            let entry = next_move(&mut moves, number);
             let reply = entry.mv;
             let handed_back = self.play(reply);
             let child_bound = self.child_bound(me, best.as_ref().map(|b| b[me]), bound);
@@ -188,7 +188,7 @@ impl<G: Game, E: SeatEvaluator<G>> Worker<'_, G, E> {
         let mut moves = std::mem::take(&mut self.move_pool[ply]);
         self.generate_replies(ply, None, true, &mut moves);
         for number in 0..moves.len() {
-            let reply = pick_next(&mut moves, number).mv;
+            let reply = next_move(&mut moves, number).mv;
             let handed_back = self.play(reply);
             let child_bound = self.child_bound(me, Some(best[me]), bound);
             let value = self.quiescence_maxn(ply + 1, qply + 1, child_bound);

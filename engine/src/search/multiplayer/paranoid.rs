@@ -21,7 +21,7 @@
 use super::worker::{Reply, Worker};
 use super::SeatEvaluator;
 use crate::game::{Game, Points};
-use crate::search::ordering::{is_killer_key, pick_next};
+use crate::search::ordering::{is_killer_key, next_move};
 use crate::search::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::search::tt::Entry;
 use crate::search::{Bound, Report};
@@ -230,7 +230,7 @@ impl<G: Game, E: SeatEvaluator<G>> Worker<'_, G, E> {
         let mut tried = std::mem::take(&mut self.quiet_pool[ply]);
         tried.clear();
         for number in 0..moves.len() {
-            let entry = pick_next(&mut moves, number);
+            let entry = next_move(&mut moves, number);
             let reply = entry.mv;
             // Step 8a. Late-move pruning: at shallow depth, once a move that does not lose
             // was found, only the first few quiet moves are tried.
@@ -350,7 +350,7 @@ impl<G: Game, E: SeatEvaluator<G>> Worker<'_, G, E> {
         let mut best = stand_pat;
         let mut best_index = None;
         for number in 0..moves.len() {
-            let entry = pick_next(&mut moves, number);
+            let entry = next_move(&mut moves, number);
             let reply: Reply<G::Move> = entry.mv;
             if stand_pat + reply.gain + DELTA_MARGIN <= alpha {
                 continue;
