@@ -398,6 +398,82 @@ fn relative(strength: &[i32]) -> SeatScores {
         .collect()
 }
 
+/// Whether a piece of type `kind` standing `steps` cells away in direction `d` from a
+/// cell, with nothing between, attacks that cell along the line (R12–R18).
+fn line_attacker(kind: usize, d: usize, steps: usize) -> bool {
+    let orthogonal = ORTHOGONAL_DIRECTIONS.contains(&d);
+    match kind {
+        GENERAL => true,
+        CHANCELLOR => orthogonal,
+        DIPLOMAT => !orthogonal,
+        ARCHER => steps <= 4,
+        CROSSBOWMAN => steps <= 5,
+        SWORDSMAN => orthogonal && steps == 1,
+        DAGGER => !orthogonal && steps == 1,
+        _ => false,
+    }
+}
+
+/// Whether a piece of a kingdom in the game that belongs to another player than `seat`
+/// could capture on `cell` (its occupant aside): line walks, Cannons over one screen
+/// (R19) and Knights (R22), all looked for from the cell outward.
+pub fn attacked_by_others(pos: &SevenKingdoms, cell: usize, seat: usize) -> bool {
+    let grid = &tables().grid;
+    let enemy = |c: usize, kind: usize| {
+        pos.piece_at(c)
+            .is_some_and(|(k, t)| t == kind && pos.in_game(k) && pos.players().seat_of(k) != seat)
+    };
+    let occupied = |c: usize| c == EMPEROR_CELL || pos.piece_at(c).is_some();
+    for d in 0..8 {
+        let ray = grid.ray(cell, d);
+        let mut obstacles = ray
+            .iter()
+            .map(|&c| usize::from(c))
+            .enumerate()
+            .filter(|&(_, c)| occupied(c));
+        let Some((i, first)) = obstacles.next() else {
+            continue;
+        };
+        if let Some((k, kind)) = pos.piece_at(first) {
+            if pos.in_game(k) && pos.players().seat_of(k) != seat && line_attacker(kind, d, i + 1) {
+                return true;
+            }
+        }
+        let beyond_screen = obstacles.next().map(|(_, c)| c);
+        if ORTHOGONAL_DIRECTIONS.contains(&d) && beyond_screen.is_some_and(|c| enemy(c, CANNON)) {
+            return true;
+        }
+    }
+    knight_attacks(cell, &enemy, &occupied)
+}
+
+/// R22 backwards: from `cell` back along a diagonal over empty cells to a leg, whose
+/// orthogonal neighbour against one of the diagonal's two directions holds an enemy Knight.
+fn knight_attacks(
+    cell: usize,
+    enemy: &dyn Fn(usize, usize) -> bool,
+    occupied: &dyn Fn(usize) -> bool,
+) -> bool {
+    // Per diagonal (NE, NW, SE, SW): the direction back to the leg, and from the leg the
+    // two directions back to the Knight (against the legs N/E, N/W, S/E, S/W).
+    const BACK: [(usize, [usize; 2]); 4] = [(7, [1, 3]), (6, [1, 2]), (5, [0, 3]), (4, [0, 2])];
+    let grid = &tables().grid;
+    BACK.iter().any(|&(back, to_knight)| {
+        grid.ray(cell, back)
+            .iter()
+            .map(|&c| usize::from(c))
+            .take(3)
+            .take_while(|&leg| !occupied(leg))
+            .any(|leg| {
+                to_knight.iter().any(|&d| {
+                    grid.ray(leg, d)
+                        .first()
+                        .is_some_and(|&k| enemy(usize::from(k), KNIGHT))
+                })
+            })
+    })
+}
+
 /// The Seven Kingdoms evaluation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SevenKingdomsEval;
@@ -500,6 +576,23 @@ impl SeatEvaluator<SevenKingdoms> for SevenKingdomsEval {
         }
     }
 
+    /// A more valuable piece takes a piece (not a General) on a cell that another player
+    /// can take back on: a stand-in for static exchange evaluation.
+    fn is_losing_capture(&self, pos: &SevenKingdoms, mv: Move) -> bool {
+        let Move::Step { from, to } = mv else {
+            return false;
+        };
+        let (from, to) = (usize::from(from), usize::from(to));
+        match (pos.piece_at(from), pos.piece_at(to)) {
+            (Some((mover, kind)), Some((_, victim))) => {
+                victim != GENERAL
+                    && VALUES[kind] > VALUES[victim]
+                    && attacked_by_others(pos, to, pos.players().seat_of(mover))
+            }
+            _ => false,
+        }
+    }
+
     fn gain(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
         let Move::Step { to, .. } = mv else {
             return 0;
@@ -529,5 +622,47 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
 
     fn moving_piece_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
         self.mover_value(pos, mv)
+    }
+
+    fn is_losing_capture(&self, pos: &SevenKingdoms, mv: Move) -> bool {
+        SeatEvaluator::is_losing_capture(self, pos, mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BENCH: &str = include_str!("../../positions/sevenkingdoms/bench.txt");
+
+    /// The reverse lookup agrees with the capture targets of the forward walks (which a
+    /// test checks against the rules' move generator) on every piece of the bench.
+    #[test]
+    fn attacks_looked_for_backwards_are_the_capture_targets() {
+        for players in ["w/r/o/b/g/p/d", "wr/ob/gp/d"] {
+            let players = engine::variants::sevenkingdoms::Players::parse(players).unwrap();
+            for line in BENCH.lines().filter(|l| !l.starts_with('#')) {
+                let pos = SevenKingdoms::from_position_string(line, &players).unwrap();
+                let board = Board::new(&pos);
+                let targets: Vec<Wide384> = (0..KINGDOMS)
+                    .map(|k| board.activity(&pos, k).0.targets)
+                    .collect();
+                for cell in (0..CELLS).filter(|&c| board.cells[c] != EMPTY && c != EMPEROR_CELL) {
+                    let owner = code_kingdom(board.cells[cell]);
+                    if code_kind(board.cells[cell]) == GO_BETWEEN {
+                        continue;
+                    }
+                    let seat = pos.players().seat_of(owner);
+                    let expected = (0..KINGDOMS).any(|k| {
+                        pos.in_game(k) && players.seat_of(k) != seat && targets[k].has(cell)
+                    });
+                    assert_eq!(
+                        attacked_by_others(&pos, cell, seat),
+                        expected,
+                        "{line} {cell}"
+                    );
+                }
+            }
+        }
     }
 }

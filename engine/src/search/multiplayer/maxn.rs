@@ -189,6 +189,9 @@ impl<G: Game, E: SeatEvaluator<G>> Worker<'_, G, E> {
         self.generate_replies(ply, None, true, &mut moves);
         for number in 0..moves.len() {
             let reply = next_move(&mut moves, number).mv;
+            if reply.losing {
+                continue;
+            }
             let handed_back = self.play(reply);
             let child_bound = self.child_bound(me, Some(best[me]), bound);
             let value = self.quiescence_maxn(ply + 1, qply + 1, child_bound);

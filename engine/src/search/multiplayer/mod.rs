@@ -61,6 +61,11 @@ pub trait SeatEvaluator<G: Game>: Send + Sync + Default + 'static {
     fn mover_value(&self, _pos: &G, _mv: G::Move) -> i32 {
         0
     }
+    /// Whether a capture most likely loses material (a more valuable piece takes a
+    /// defended one): quiescence search skips it.
+    fn is_losing_capture(&self, _pos: &G, _mv: G::Move) -> bool {
+        false
+    }
 }
 
 /// The search used for positions of more than two seats.

@@ -352,7 +352,7 @@ impl<G: Game, E: SeatEvaluator<G>> Worker<'_, G, E> {
         for number in 0..moves.len() {
             let entry = next_move(&mut moves, number);
             let reply: Reply<G::Move> = entry.mv;
-            if stand_pat + reply.gain + DELTA_MARGIN <= alpha {
+            if reply.losing || stand_pat + reply.gain + DELTA_MARGIN <= alpha {
                 continue;
             }
             let handed_back = self.play(reply);

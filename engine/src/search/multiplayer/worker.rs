@@ -39,6 +39,8 @@ pub struct Reply<M> {
     pub hands_back: bool,
     /// What it gains its mover ([`SeatEvaluator::gain`]; 0 for a quiet move).
     pub gain: i32,
+    /// Whether it most likely loses material ([`SeatEvaluator::is_losing_capture`]).
+    pub losing: bool,
 }
 
 /// A root move with what the iterations found out about it.
@@ -479,6 +481,8 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             } else {
                 0
             };
+            let losing =
+                tactical && tactical_only && self.ctx.eval.is_losing_capture(&self.pos, mv);
             let key = if tt_move == Some(number) {
                 TT_MOVE_KEY
             } else if tactical {
@@ -497,6 +501,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
                 tactical,
                 hands_back: false,
                 gain,
+                losing,
             };
             out.push(ScoredMove {
                 mv: reply,
