@@ -308,8 +308,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn make_null_move(&mut self) -> bool {
         false
     }
-    /// Takes back `make_null_move`.
+    /// Takes back `make_null_move` or `pass_turn_to`.
     fn unmake_null_move(&mut self) {}
+    /// Hands the turn, as a null move for search only (never a rule move), to the first
+    /// army of `seat` in turn order that is in the game and has a legal move, so that
+    /// best-reply search can let any opponent reply out of turn and then give the turn
+    /// back to its own player. Taken back by `unmake_null_move`. Returns false, changing
+    /// nothing, where the variant does not support it, where the game is over or where no
+    /// army of `seat` can move (the search then keeps the rules' turn order).
+    fn pass_turn_to(&mut self, _seat: Seat) -> bool {
+        false
+    }
     /// How often the current position occurred earlier in the game, counting only
     /// positions a repetition rule compares (0 in variants without one).
     fn repetitions(&self) -> usize {

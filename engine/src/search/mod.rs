@@ -15,6 +15,7 @@
 
 mod alphabeta;
 pub mod bench;
+pub mod multiplayer;
 pub mod ordering;
 mod quiescence;
 mod root;
@@ -126,6 +127,9 @@ pub struct Info<M> {
     pub hashfull: u32,
     pub time_ms: u64,
     pub pv: Vec<M>,
+    /// In games of more than two players: one centipawn-like score per seat, in seat
+    /// order (the protocol's `scores` list); empty in two-player searches.
+    pub seat_scores: Vec<i32>,
 }
 
 /// What the search tells the protocol while it runs (always from the calling thread).

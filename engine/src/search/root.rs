@@ -235,6 +235,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             hashfull: self.shared.tt.hashfull(),
             time_ms,
             pv: rm.pv.clone(),
+            seat_scores: Vec::new(),
         }
     }
 

@@ -237,6 +237,30 @@ impl Game for SevenKingdoms {
             .expect("unmake_move without a move to take back");
     }
 
+    /// Best-reply search's hand-over: the first kingdom of `seat`'s block that is in the
+    /// game and can move becomes the side to move; a copy of the state on the history
+    /// stack lets `unmake_null_move` restore everything, the hash included.
+    fn pass_turn_to(&mut self, seat: Seat) -> bool {
+        if self.state.ending.is_some() {
+            return false;
+        }
+        let state = &self.state;
+        let Some(kingdom) = self
+            .players
+            .block_of(seat)
+            .find(|&k| state.in_game(k) && state.has_moves(k))
+        else {
+            return false;
+        };
+        self.history.push(self.state.clone());
+        self.state.set_side(kingdom);
+        true
+    }
+
+    fn unmake_null_move(&mut self) {
+        self.unmake_move();
+    }
+
     fn is_tactical(&self, mv: Move) -> bool {
         matches!(mv, Move::Step { to, .. } if self.state.cells[to as usize] != 0)
     }

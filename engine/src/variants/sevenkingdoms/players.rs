@@ -82,23 +82,26 @@ impl Players {
     pub fn kingdoms_of(&self, seat: usize) -> u8 {
         self.blocks[seat]
     }
+
+    /// The kingdoms of a player in turn order, from the first kingdom of its block (the
+    /// one whose predecessor in the cycle belongs to another player).
+    pub fn block_of(&self, seat: usize) -> impl Iterator<Item = usize> + Clone {
+        let mask = self.blocks[seat];
+        let first = (0..KINGDOMS)
+            .find(|&k| mask & (1 << k) != 0 && mask & (1 << ((k + KINGDOMS - 1) % KINGDOMS)) == 0)
+            .unwrap_or(0);
+        (0..KINGDOMS)
+            .map(move |i| (first + i) % KINGDOMS)
+            .filter(move |&k| mask & (1 << k) != 0)
+    }
 }
 
 impl std::fmt::Display for Players {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let blocks: Vec<String> = self
-            .blocks
-            .iter()
-            .map(|&mask| {
-                // Write each block in turn order starting from its first kingdom.
-                let first = (0..KINGDOMS)
-                    .find(|&k| {
-                        mask & (1 << k) != 0 && mask & (1 << ((k + KINGDOMS - 1) % KINGDOMS)) == 0
-                    })
-                    .unwrap_or(0);
-                (0..KINGDOMS)
-                    .map(|i| (first + i) % KINGDOMS)
-                    .filter(|&k| mask & (1 << k) != 0)
+        // Each block in turn order starting from its first kingdom.
+        let blocks: Vec<String> = (0..self.count())
+            .map(|seat| {
+                self.block_of(seat)
                     .map(|k| COLOUR_LETTERS[k] as char)
                     .collect()
             })
@@ -138,5 +141,7 @@ mod tests {
         }
         let p = Players::parse("dw/ro/bg/p").unwrap();
         assert_eq!((p.seat_of(6), p.seat_of(0), p.seat_of(5)), (0, 0, 3));
+        assert_eq!(p.block_of(0).collect::<Vec<_>>(), [6, 0]);
+        assert_eq!(p.block_of(3).collect::<Vec<_>>(), [5]);
     }
 }

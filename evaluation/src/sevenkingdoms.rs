@@ -1,0 +1,668 @@
+//! Seven Kingdoms evaluation (`../shared/rules/sevenkingdoms.md`): one score per player.
+//!
+//! Terms are computed per kingdom in the game (captured kingdoms have no pieces; the
+//! pieces of kingdoms put out still block and can be taken, but score for nobody):
+//! - material, by the values below;
+//! - mobility: the kingdom's legal moves, weighted by the moving piece's type;
+//! - the General's safety: a General that an enemy player's kingdom attacks, and that
+//!   kingdom moves before the General's own kingdom, is as good as lost together with the
+//!   army (R37, R40); the first such attacker is credited part of the prize; a General the
+//!   enemy can only take after its own kingdom has moved costs a tempo; own pieces next to
+//!   the General shelter it;
+//! - losses: the danger of the tenth loss (R38), growing as it nears;
+//! - the race to victory (R43): captures toward 30 and a held kingdom toward two.
+//!
+//! A player's strength is the sum of its kingdoms' terms, except the race, where only its
+//! best kingdom counts (captures and held kingdoms are not pooled, A5, A7). A player's
+//! score is its strength minus the average of the strongest other player's and the other
+//! players' mean strength, so that an even field scores 0, the leader is the one to catch
+//! and two players score exact opposites. A player without a kingdom in the game can no
+//! longer win (R47) and scores `-EVAL_LIMIT`.
+//!
+//! Moves are counted by walks written from R9–R22 on a mailbox of the position; a test
+//! checks them against the rules' move generation.
+
+use engine::bitboard::{Bitboard, Wide384};
+use engine::game::Game;
+use engine::geometry::{Grid, DIAGONAL_DIRECTIONS, ORTHOGONAL_DIRECTIONS};
+use engine::search::multiplayer::{SeatEvaluator, SeatScores};
+use engine::search::score::EVAL_LIMIT;
+use engine::search::Evaluator;
+use engine::variants::sevenkingdoms::{
+    tables, Move, SevenKingdoms, ARCHER, CANNON, CELLS, CHANCELLOR, COLOUR_LETTERS, CROSSBOWMAN,
+    DAGGER, DIPLOMAT, EMPEROR_CELL, GENERAL, GO_BETWEEN, KINGDOMS, KNIGHT, SWORDSMAN,
+};
+use std::fmt::Write;
+
+/// Piece values by type (General, Chancellor, Diplomat, Cannon, Go-Between, Archer,
+/// Crossbowman, Knight, Dagger, Swordsman), from their moves on the 19 × 19 board (§3):
+/// the General a queen (its loss costs the whole army, which the safety term and the
+/// search see, not this value); the Chancellor a rook; the Diplomat a bishop, bound to
+/// one colour of cells; the Cannon as in Xiangqi, strong among the many screens of this
+/// crowded board; the Archer and Crossbowman short queens (ranges 4 and 5); the Knight
+/// with up to 24 blockable destinations; the Go-Between a permanent blocker that can
+/// never be taken (R21); the one-step soldiers as pawns, the Swordsman with the
+/// colour-free orthogonal step worth more than the diagonal Dagger.
+pub const VALUES: [i32; 10] = [1000, 650, 450, 500, 200, 450, 500, 350, 80, 100];
+
+/// Mobility per legal move, by the moving piece's type: lower for the long-range pieces,
+/// which have many moves each.
+pub const MOBILITY: [i32; 10] = [1, 2, 2, 2, 1, 2, 2, 3, 4, 4];
+
+/// Share (per cent) of its army's material a kingdom loses when an enemy that moves before
+/// it attacks its General: the capture would take the whole army (R37, R40).
+pub const GENERAL_EN_PRISE_PERCENT: i32 = 50;
+/// Share (per cent) of the victim's material credited to the first such attacker.
+pub const GENERAL_THREAT_PERCENT: i32 = 25;
+/// A General attacked only by enemies that move after its kingdom: a tempo to escape.
+pub const GENERAL_HARASSED: i32 = 50;
+/// Per own piece next to the General, at most `SHELTER_MAX` of them.
+pub const GENERAL_SHELTER: i32 = 10;
+pub const SHELTER_MAX: u32 = 4;
+
+/// The race to 30 captures (R43.3): per capture, and a square term from this many on,
+/// since the last captures before the threshold are the ones that decide.
+pub const CAPTURE_RACE_PER_PIECE: i32 = 10;
+pub const CAPTURE_RACE_FROM: i32 = 15;
+pub const CAPTURE_RACE_SQUARE: i32 = 2;
+/// Holding one captured kingdom: one more General wins (R43.2).
+pub const HELD_KINGDOM: i32 = 500;
+/// The danger of the tenth loss (R38): per loss, and a square term from this many on.
+pub const LOSS_PER_PIECE: i32 = 6;
+pub const LOSS_FROM: i32 = 5;
+pub const LOSS_SQUARE: i32 = 5;
+
+/// The score of a player that can no longer win.
+pub const OUT_SCORE: i32 = -EVAL_LIMIT;
+
+/// Mailbox codes: empty, the Emperor, or `1 + 16·kingdom + type`.
+const EMPTY: u8 = 0;
+const EMPEROR: u8 = 0xFF;
+
+fn code(kingdom: usize, kind: usize) -> u8 {
+    (1 + 16 * kingdom + kind) as u8
+}
+
+fn code_kingdom(code: u8) -> usize {
+    usize::from(code - 1) >> 4
+}
+
+fn code_kind(code: u8) -> usize {
+    usize::from(code - 1) & 15
+}
+
+/// The set cells of a bitboard, lowest first, word by word (cheaper than popping cells
+/// off a wide bitboard, which rebuilds all its words for every cell).
+fn squares(bb: Wide384) -> impl Iterator<Item = usize> {
+    bb.0.into_iter().enumerate().flat_map(|(i, mut word)| {
+        std::iter::from_fn(move || {
+            let bit = (word != 0).then(|| word.trailing_zeros() as usize)?;
+            word &= word - 1;
+            Some(64 * i + bit)
+        })
+    })
+}
+
+/// Adds `cell` to a bitboard.
+fn set(bb: &mut Wide384, cell: usize) {
+    bb.0[cell / 64] |= 1 << (cell % 64);
+}
+
+/// Whether a piece of `kingdom` may capture what stands on a cell of this code.
+fn capturable(code: u8, kingdom: usize) -> bool {
+    code != EMPTY
+        && code != EMPEROR
+        && code_kingdom(code) != kingdom
+        && code_kind(code) != GO_BETWEEN
+}
+
+/// The terms of one kingdom in the game, in centipawns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KingdomTerms {
+    pub material: i32,
+    pub mobility: i32,
+    /// The safety of its own General(s).
+    pub general: i32,
+    /// Enemy Generals it is the first to be able to take.
+    pub threats: i32,
+    pub losses: i32,
+    /// Captures toward 30 and held kingdoms toward two.
+    pub race: i32,
+}
+
+impl KingdomTerms {
+    /// Every term but the race (which counts for the player's best kingdom only).
+    pub fn army(&self) -> i32 {
+        self.material + self.mobility + self.general + self.threats + self.losses
+    }
+}
+
+/// The evaluation with all its parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    /// Terms per kingdom in turn order, `None` for kingdoms out of the game.
+    pub kingdoms: [Option<KingdomTerms>; KINGDOMS],
+    /// Legal moves per kingdom in the game (0 for the others).
+    pub moves: [u32; KINGDOMS],
+    /// Per seat: the sum of its kingdoms' army terms plus its best race term, or
+    /// `OUT_SCORE` without a kingdom in the game.
+    pub strength: SeatScores,
+    /// Per seat: the strength relative to the field (the evaluation).
+    pub scores: SeatScores,
+}
+
+/// What the walks find out per kingdom: moves, weighted mobility, capture targets.
+#[derive(Clone, Copy, Default)]
+struct Activity {
+    moves: u32,
+    mobility: i32,
+    targets: Wide384,
+}
+
+/// The mailbox the walks read, and where the Generals stand.
+struct Board {
+    cells: [u8; CELLS],
+    generals: Wide384,
+    grid: &'static Grid<Wide384>,
+}
+
+impl Board {
+    fn new(pos: &SevenKingdoms) -> Board {
+        let mut board = Board {
+            cells: [EMPTY; CELLS],
+            generals: Wide384::EMPTY,
+            grid: &tables().grid,
+        };
+        board.cells[EMPEROR_CELL] = EMPEROR;
+        for kingdom in 0..KINGDOMS {
+            for cell in squares(pos.pieces_of(kingdom)) {
+                let (_, kind) = pos.piece_at(cell).expect("a piece on its kingdom's cell");
+                board.cells[cell] = code(kingdom, kind);
+                if kind == GENERAL {
+                    set(&mut board.generals, cell);
+                }
+            }
+        }
+        board
+    }
+
+    /// A line walk of up to `length` cells from `start` in direction `d` (R9) for a piece
+    /// of `kingdom`, which may capture or not.
+    fn walk(
+        &self,
+        start: usize,
+        d: usize,
+        length: usize,
+        kingdom: usize,
+        capture: bool,
+        a: &mut Activity,
+    ) -> u32 {
+        let ray = self.grid.ray(start, d);
+        let mut moves = 0;
+        for &cell in &ray[..ray.len().min(length)] {
+            let cell = usize::from(cell);
+            let code = self.cells[cell];
+            if code == EMPTY {
+                moves += 1;
+                continue;
+            }
+            if capture && capturable(code, kingdom) {
+                moves += 1;
+                set(&mut a.targets, cell);
+            }
+            break;
+        }
+        moves
+    }
+
+    fn walks(
+        &self,
+        from: usize,
+        directions: &[usize],
+        length: usize,
+        kingdom: usize,
+        capture: bool,
+        a: &mut Activity,
+    ) -> u32 {
+        directions
+            .iter()
+            .map(|&d| self.walk(from, d, length, kingdom, capture, a))
+            .sum()
+    }
+
+    /// R19: quiet moves up to the screen, a capture of the first piece beyond it.
+    fn cannon(&self, from: usize, kingdom: usize, a: &mut Activity) -> u32 {
+        let mut moves = 0;
+        for d in ORTHOGONAL_DIRECTIONS {
+            let mut ray = self.grid.ray(from, d).iter().map(|&c| usize::from(c));
+            moves += ray.by_ref().take_while(|&c| self.cells[c] == EMPTY).count() as u32;
+            if let Some(target) = ray.find(|&c| self.cells[c] != EMPTY) {
+                if capturable(self.cells[target], kingdom) {
+                    moves += 1;
+                    set(&mut a.targets, target);
+                }
+            }
+        }
+        moves
+    }
+
+    /// R22: an empty leg, then walks of up to three cells along the outward diagonals.
+    fn knight(&self, from: usize, kingdom: usize, a: &mut Activity) -> u32 {
+        const OUTWARD: [[usize; 2]; 4] = [[4, 5], [6, 7], [4, 6], [5, 7]];
+        let mut moves = 0;
+        for (i, d) in ORTHOGONAL_DIRECTIONS.into_iter().enumerate() {
+            let Some(&leg) = self.grid.ray(from, d).first() else {
+                continue;
+            };
+            let leg = usize::from(leg);
+            if self.cells[leg] == EMPTY {
+                moves += self.walks(leg, &OUTWARD[i], 3, kingdom, true, a);
+            }
+        }
+        moves
+    }
+
+    /// The moves of the piece of type `kind` on `from`.
+    fn piece_moves(&self, from: usize, kind: usize, kingdom: usize, a: &mut Activity) -> u32 {
+        const ALL: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+        const ANY: usize = 18;
+        match kind {
+            GENERAL => self.walks(from, &ALL, ANY, kingdom, true, a),
+            CHANCELLOR => self.walks(from, &ORTHOGONAL_DIRECTIONS, ANY, kingdom, true, a),
+            DIPLOMAT => self.walks(from, &DIAGONAL_DIRECTIONS, ANY, kingdom, true, a),
+            GO_BETWEEN => self.walks(from, &ALL, ANY, kingdom, false, a),
+            ARCHER => self.walks(from, &ALL, 4, kingdom, true, a),
+            CROSSBOWMAN => self.walks(from, &ALL, 5, kingdom, true, a),
+            DAGGER => self.walks(from, &DIAGONAL_DIRECTIONS, 1, kingdom, true, a),
+            SWORDSMAN => self.walks(from, &ORTHOGONAL_DIRECTIONS, 1, kingdom, true, a),
+            CANNON => self.cannon(from, kingdom, a),
+            KNIGHT => self.knight(from, kingdom, a),
+            _ => 0,
+        }
+    }
+
+    /// Moves, mobility and capture targets of `kingdom`, and its material.
+    fn activity(&self, pos: &SevenKingdoms, kingdom: usize) -> (Activity, i32) {
+        let mut a = Activity::default();
+        let mut material = 0;
+        for cell in squares(pos.pieces_of(kingdom)) {
+            let kind = code_kind(self.cells[cell]);
+            let moves = self.piece_moves(cell, kind, kingdom, &mut a);
+            a.moves += moves;
+            a.mobility += MOBILITY[kind] * moves as i32;
+            material += VALUES[kind];
+        }
+        (a, material)
+    }
+
+    /// Own pieces on the cells next to `cell`.
+    fn shelter(&self, cell: usize, kingdom: usize) -> u32 {
+        (0..8)
+            .filter_map(|d| self.grid.ray(cell, d).first())
+            .filter(|&&c| {
+                let code = self.cells[usize::from(c)];
+                code != EMPTY && code != EMPEROR && code_kingdom(code) == kingdom
+            })
+            .count() as u32
+    }
+}
+
+/// The race term of a kingdom with `captures` captures holding `held` kingdoms.
+fn race(captures: u32, held: usize) -> i32 {
+    let c = captures as i32;
+    let closing = (c - CAPTURE_RACE_FROM).max(0);
+    let held_term = if held > 0 { HELD_KINGDOM } else { 0 };
+    CAPTURE_RACE_PER_PIECE * c + CAPTURE_RACE_SQUARE * closing * closing + held_term
+}
+
+/// The danger term of a kingdom with `losses` losses.
+fn loss_danger(losses: u32) -> i32 {
+    let l = losses as i32;
+    let closing = (l - LOSS_FROM).max(0);
+    -(LOSS_PER_PIECE * l + LOSS_SQUARE * closing * closing)
+}
+
+/// How many moves after the side to move's a kingdom's turn comes (0 for the side).
+fn turn_distance(pos: &SevenKingdoms, kingdom: usize) -> usize {
+    (kingdom + KINGDOMS - pos.side()) % KINGDOMS
+}
+
+/// Adds the General safety terms: each General of a kingdom in the game, the enemy
+/// kingdoms (of other players) attacking it, and who of them moves first.
+fn general_safety(
+    pos: &SevenKingdoms,
+    board: &Board,
+    activity: &[Activity; KINGDOMS],
+    terms: &mut [Option<KingdomTerms>; KINGDOMS],
+) {
+    let players = pos.players();
+    for cell in squares(board.generals) {
+        let owner = code_kingdom(board.cells[cell]);
+        let Some(own) = terms[owner] else {
+            continue;
+        };
+        let first_attacker = (0..KINGDOMS)
+            .filter(|&k| terms[k].is_some() && players.seat_of(k) != players.seat_of(owner))
+            .filter(|&k| activity[k].targets.has(cell))
+            .min_by_key(|&k| turn_distance(pos, k));
+        let mut general = GENERAL_SHELTER * board.shelter(cell, owner).min(SHELTER_MAX) as i32;
+        match first_attacker {
+            Some(k) if turn_distance(pos, k) < turn_distance(pos, owner) => {
+                general -= own.material * GENERAL_EN_PRISE_PERCENT / 100;
+                if let Some(attacker) = &mut terms[k] {
+                    attacker.threats += own.material * GENERAL_THREAT_PERCENT / 100;
+                }
+            }
+            Some(_) => general -= GENERAL_HARASSED,
+            None => {}
+        }
+        if let Some(own) = &mut terms[owner] {
+            own.general += general;
+        }
+    }
+}
+
+/// Each seat's strength: its kingdoms' army terms and its best race term.
+fn strengths(pos: &SevenKingdoms, terms: &[Option<KingdomTerms>; KINGDOMS]) -> SeatScores {
+    let players = pos.players();
+    (0..pos.seats())
+        .map(|seat| {
+            let mine = players.block_of(seat).filter_map(|k| terms[k]);
+            let army: i32 = mine.clone().map(|t| t.army()).sum();
+            mine.map(|t| t.race)
+                .max()
+                .map_or(OUT_SCORE, |race| army + race)
+        })
+        .collect()
+}
+
+/// Strengths relative to the field: minus the average of the strongest other seat's and
+/// the other seats' mean strength (seats out of the game left aside).
+fn relative(strength: &[i32]) -> SeatScores {
+    let limit = EVAL_LIMIT - 1;
+    (0..strength.len())
+        .map(|seat| {
+            if strength[seat] == OUT_SCORE {
+                return OUT_SCORE;
+            }
+            let others = (0..strength.len())
+                .filter(|&s| s != seat && strength[s] != OUT_SCORE)
+                .map(|s| strength[s]);
+            let count = others.clone().count() as i32;
+            let field = match others.clone().max() {
+                Some(strongest) => (strongest + others.sum::<i32>() / count) / 2,
+                None => 0,
+            };
+            (strength[seat] - field).clamp(-limit, limit)
+        })
+        .collect()
+}
+
+/// Whether a piece of type `kind` standing `steps` cells away in direction `d` from a
+/// cell, with nothing between, attacks that cell along the line (R12–R18).
+fn line_attacker(kind: usize, d: usize, steps: usize) -> bool {
+    let orthogonal = ORTHOGONAL_DIRECTIONS.contains(&d);
+    match kind {
+        GENERAL => true,
+        CHANCELLOR => orthogonal,
+        DIPLOMAT => !orthogonal,
+        ARCHER => steps <= 4,
+        CROSSBOWMAN => steps <= 5,
+        SWORDSMAN => orthogonal && steps == 1,
+        DAGGER => !orthogonal && steps == 1,
+        _ => false,
+    }
+}
+
+/// Whether a piece of a kingdom in the game that belongs to another player than `seat`
+/// could capture on `cell` (its occupant aside): line walks, Cannons over one screen
+/// (R19) and Knights (R22), all looked for from the cell outward.
+pub fn attacked_by_others(pos: &SevenKingdoms, cell: usize, seat: usize) -> bool {
+    let grid = &tables().grid;
+    let enemy = |c: usize, kind: usize| {
+        pos.piece_at(c)
+            .is_some_and(|(k, t)| t == kind && pos.in_game(k) && pos.players().seat_of(k) != seat)
+    };
+    let occupied = |c: usize| c == EMPEROR_CELL || pos.piece_at(c).is_some();
+    for d in 0..8 {
+        let ray = grid.ray(cell, d);
+        let mut obstacles = ray
+            .iter()
+            .map(|&c| usize::from(c))
+            .enumerate()
+            .filter(|&(_, c)| occupied(c));
+        let Some((i, first)) = obstacles.next() else {
+            continue;
+        };
+        if let Some((k, kind)) = pos.piece_at(first) {
+            if pos.in_game(k) && pos.players().seat_of(k) != seat && line_attacker(kind, d, i + 1) {
+                return true;
+            }
+        }
+        let beyond_screen = obstacles.next().map(|(_, c)| c);
+        if ORTHOGONAL_DIRECTIONS.contains(&d) && beyond_screen.is_some_and(|c| enemy(c, CANNON)) {
+            return true;
+        }
+    }
+    knight_attacks(cell, &enemy, &occupied)
+}
+
+/// R22 backwards: from `cell` back along a diagonal over empty cells to a leg, whose
+/// orthogonal neighbour against one of the diagonal's two directions holds an enemy Knight.
+fn knight_attacks(
+    cell: usize,
+    enemy: &dyn Fn(usize, usize) -> bool,
+    occupied: &dyn Fn(usize) -> bool,
+) -> bool {
+    // Per diagonal (NE, NW, SE, SW): the direction back to the leg, and from the leg the
+    // two directions back to the Knight (against the legs N/E, N/W, S/E, S/W).
+    const BACK: [(usize, [usize; 2]); 4] = [(7, [1, 3]), (6, [1, 2]), (5, [0, 3]), (4, [0, 2])];
+    let grid = &tables().grid;
+    BACK.iter().any(|&(back, to_knight)| {
+        grid.ray(cell, back)
+            .iter()
+            .map(|&c| usize::from(c))
+            .take(3)
+            .take_while(|&leg| !occupied(leg))
+            .any(|leg| {
+                to_knight.iter().any(|&d| {
+                    grid.ray(leg, d)
+                        .first()
+                        .is_some_and(|&k| enemy(usize::from(k), KNIGHT))
+                })
+            })
+    })
+}
+
+/// The Seven Kingdoms evaluation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SevenKingdomsEval;
+
+impl SevenKingdomsEval {
+    /// The evaluation with all its terms.
+    pub fn breakdown(&self, pos: &SevenKingdoms) -> Breakdown {
+        let board = Board::new(pos);
+        let mut activity = [Activity::default(); KINGDOMS];
+        let mut terms: [Option<KingdomTerms>; KINGDOMS] = [None; KINGDOMS];
+        let mut moves = [0; KINGDOMS];
+        for kingdom in (0..KINGDOMS).filter(|&k| pos.in_game(k)) {
+            let (a, material) = board.activity(pos, kingdom);
+            activity[kingdom] = a;
+            moves[kingdom] = a.moves;
+            let held = pos
+                .captured_kingdoms()
+                .iter()
+                .filter(|&&(holder, _)| usize::from(holder) == kingdom)
+                .count();
+            terms[kingdom] = Some(KingdomTerms {
+                material,
+                mobility: a.mobility,
+                losses: loss_danger(pos.losses(kingdom)),
+                race: race(pos.captures(kingdom), held),
+                ..KingdomTerms::default()
+            });
+        }
+        general_safety(pos, &board, &activity, &mut terms);
+        let strength = strengths(pos, &terms);
+        let scores = relative(&strength);
+        Breakdown {
+            kingdoms: terms,
+            moves,
+            strength,
+            scores,
+        }
+    }
+
+    /// The material of `kingdom`'s army.
+    fn army_material(pos: &SevenKingdoms, kingdom: usize) -> i32 {
+        squares(pos.pieces_of(kingdom))
+            .filter_map(|cell| pos.piece_at(cell))
+            .map(|(_, kind)| VALUES[kind])
+            .sum()
+    }
+}
+
+impl SeatEvaluator<SevenKingdoms> for SevenKingdomsEval {
+    fn evaluate_seats(&self, pos: &SevenKingdoms) -> SeatScores {
+        self.breakdown(pos).scores
+    }
+
+    fn explain_seats(&self, pos: &SevenKingdoms) -> String {
+        let b = self.breakdown(pos);
+        let players = pos.players();
+        let mut text = String::from(
+            "kingdom player material mobility  general  threats   losses     race  (moves)\n",
+        );
+        for (k, terms) in b.kingdoms.iter().enumerate() {
+            let Some(t) = terms else {
+                continue;
+            };
+            let _ = writeln!(
+                text,
+                "{:>7} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8} {:>8}  ({})",
+                COLOUR_LETTERS[k] as char,
+                players.seat_of(k) + 1,
+                t.material,
+                t.mobility,
+                t.general,
+                t.threats,
+                t.losses,
+                t.race,
+                b.moves[k]
+            );
+        }
+        for seat in 0..pos.seats() {
+            let kingdoms: String = players
+                .block_of(seat)
+                .map(|k| COLOUR_LETTERS[k] as char)
+                .collect();
+            let _ = writeln!(
+                text,
+                "player {} ({kingdoms}): strength {} score {}",
+                seat + 1,
+                b.strength[seat],
+                b.scores[seat]
+            );
+        }
+        text
+    }
+
+    fn mover_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
+        match mv {
+            Move::Step { from, .. } => pos
+                .piece_at(usize::from(from))
+                .map_or(0, |(_, kind)| VALUES[kind]),
+            Move::PutOut(_) => 0,
+        }
+    }
+
+    /// A more valuable piece takes a piece (not a General) on a cell that another player
+    /// can take back on: a stand-in for static exchange evaluation.
+    fn is_losing_capture(&self, pos: &SevenKingdoms, mv: Move) -> bool {
+        let Move::Step { from, to } = mv else {
+            return false;
+        };
+        let (from, to) = (usize::from(from), usize::from(to));
+        match (pos.piece_at(from), pos.piece_at(to)) {
+            (Some((mover, kind)), Some((_, victim))) => {
+                victim != GENERAL
+                    && VALUES[kind] > VALUES[victim]
+                    && attacked_by_others(pos, to, pos.players().seat_of(mover))
+            }
+            _ => false,
+        }
+    }
+
+    fn gain(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
+        let Move::Step { to, .. } = mv else {
+            return 0;
+        };
+        match pos.piece_at(usize::from(to)) {
+            Some((victim, GENERAL)) => Self::army_material(pos, victim) + HELD_KINGDOM,
+            Some((_, kind)) => VALUES[kind],
+            None => 0,
+        }
+    }
+}
+
+/// The two-player view (two-seat divisions such as `wrob/gpd`): the side to move's score,
+/// which with two seats is its strength minus the other's.
+impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
+    fn evaluate(&self, pos: &SevenKingdoms) -> i32 {
+        self.evaluate_seats(pos)[pos.to_move()]
+    }
+
+    fn explain(&self, pos: &SevenKingdoms) -> String {
+        self.explain_seats(pos)
+    }
+
+    fn capture_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
+        self.gain(pos, mv)
+    }
+
+    fn moving_piece_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
+        self.mover_value(pos, mv)
+    }
+
+    fn is_losing_capture(&self, pos: &SevenKingdoms, mv: Move) -> bool {
+        SeatEvaluator::is_losing_capture(self, pos, mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BENCH: &str = include_str!("../../positions/sevenkingdoms/bench.txt");
+
+    /// The reverse lookup agrees with the capture targets of the forward walks (which a
+    /// test checks against the rules' move generator) on every piece of the bench.
+    #[test]
+    fn attacks_looked_for_backwards_are_the_capture_targets() {
+        for players in ["w/r/o/b/g/p/d", "wr/ob/gp/d"] {
+            let players = engine::variants::sevenkingdoms::Players::parse(players).unwrap();
+            for line in BENCH.lines().filter(|l| !l.starts_with('#')) {
+                let pos = SevenKingdoms::from_position_string(line, &players).unwrap();
+                let board = Board::new(&pos);
+                let targets: Vec<Wide384> = (0..KINGDOMS)
+                    .map(|k| board.activity(&pos, k).0.targets)
+                    .collect();
+                for cell in (0..CELLS).filter(|&c| board.cells[c] != EMPTY && c != EMPEROR_CELL) {
+                    let owner = code_kingdom(board.cells[cell]);
+                    if code_kind(board.cells[cell]) == GO_BETWEEN {
+                        continue;
+                    }
+                    let seat = pos.players().seat_of(owner);
+                    let expected = (0..KINGDOMS).any(|k| {
+                        pos.in_game(k) && players.seat_of(k) != seat && targets[k].has(cell)
+                    });
+                    assert_eq!(
+                        attacked_by_others(&pos, cell, seat),
+                        expected,
+                        "{line} {cell}"
+                    );
+                }
+            }
+        }
+    }
+}
