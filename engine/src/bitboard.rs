@@ -254,6 +254,22 @@ impl<const W: usize> Bitboard for Wide<W> {
     }
 }
 
+/// The cells of a line of increasing cell index (from a slider outwards) up to and
+/// including the first one occupied in `occ`; the whole line if none is. Branch-free.
+#[inline]
+pub fn slide_up(line: u128, occ: u128) -> u128 {
+    let blockers = line & occ;
+    line & (blockers ^ blockers.wrapping_sub(1))
+}
+
+/// The same for a line of decreasing cell index: everything down to the highest blocker.
+#[inline]
+pub fn slide_down(line: u128, occ: u128) -> u128 {
+    let blockers = line & occ;
+    let below = u128::MAX.checked_shr(blockers.leading_zeros()).unwrap_or(0) >> 1;
+    line & !below
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -286,6 +286,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Appends every legal move to `moves`. Empty when the game is over by one of its
     /// own end conditions (draws by rule — repetition, move counters — are not applied).
     fn generate_moves(&self, moves: &mut Self::MoveList);
+    /// Appends the legal moves that `is_tactical` accepts (captures and promotions): all
+    /// quiescence search looks at when the side to move is not in check. Variants override
+    /// it to skip generating quiet moves; the default filters the full list.
+    fn generate_tactical_moves(&self, moves: &mut Self::MoveList) {
+        let mut all = Self::MoveList::default();
+        self.generate_moves(&mut all);
+        for &mv in all.iter().filter(|&&mv| self.is_tactical(mv)) {
+            moves.push_move(mv);
+        }
+    }
     /// Number of legal moves (perft's bulk count); may be faster than generating them.
     fn count_moves(&self) -> usize {
         let mut moves = Self::MoveList::default();

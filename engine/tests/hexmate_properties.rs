@@ -628,6 +628,14 @@ fn check_position(
     assert_eq!(unique.len(), moves.len(), "duplicate moves in {text}");
     assert_eq!(pos.count_moves(), moves.len(), "count_moves in {text}");
     assert_eq!(pos.in_check(), model.in_check(), "in_check in {text}");
+    // Quiescence's generator gives exactly the tactical moves, in the full list's order.
+    let mut tactical = Default::default();
+    pos.generate_tactical_moves(&mut tactical);
+    let expected_tactical: Vec<_> = moves.iter().filter(|&&m| pos.is_tactical(m)).collect();
+    assert!(
+        tactical.iter().eq(expected_tactical),
+        "tactical moves in {text}"
+    );
 
     // R46–R52, with repetitions counted from the game's history.
     let key = repetition_key(&text);

@@ -9,13 +9,14 @@
 //! (attackers near the King, pawn cover), the King's borrowed movement (R26), pawn
 //! structure, passed pawns and promotion races, the danger of being bared (R46), tempo.
 
-use engine::geometry::ALL_DIRECTIONS;
 use engine::search::Evaluator;
 use engine::variants::hexmate::{
-    tables, Color, Hexmate, Move, BISHOP, BLACK, CELLS, DUKE, KING, KNIGHT, PALADIN, PAWN, QUEEN,
-    ROOK, WHITE,
+    tables, Color, Hexmate, Move, Tables, BISHOP, BLACK, CELLS, DUKE, KING, KNIGHT, PALADIN, PAWN,
+    QUEEN, ROOK, WHITE,
 };
 use std::fmt::Write;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 use std::sync::OnceLock;
 
 /// A middlegame and an endgame value.
@@ -199,15 +200,9 @@ struct EvalTables {
     front: [[u128; CELLS]; 2],
     /// The promotion cells of that cone.
     promotion_cells: [[u128; CELLS]; 2],
-    /// The knight targets of each cell (R19).
-    knight: [u128; CELLS],
     /// `piece_square[colour][kind][cell]`: centralisation, the King's advance and the
     /// pawns' advance, seen from the colour's side.
     piece_square: [[[Pair; CELLS]; 8]; 2],
-    /// `lines[cell][i]`: the six orthogonal lines (i = 0 … 5) and six diagonal lines
-    /// (i = 6 … 11) from the cell, each group ordered with the three lines of increasing
-    /// cell index first (see `slide_up` and `slide_down`).
-    lines: [[u128; 12]; CELLS],
 }
 
 fn eval_tables() -> &'static EvalTables {
@@ -227,9 +222,7 @@ fn build_tables() -> EvalTables {
         near: [0; CELLS],
         front: [[0; CELLS]; 2],
         promotion_cells: [[0; CELLS]; 2],
-        lines: [[0; 12]; CELLS],
         piece_square: [[[Pair::default(); CELLS]; 8]; 2],
-        knight: [0; CELLS],
     };
     for cell in 0..CELLS {
         let (q, r) = hex.coords(cell);
@@ -237,25 +230,9 @@ fn build_tables() -> EvalTables {
         e.relative[BLACK][cell] = hex.cell(-q, -r).expect("the board is point symmetric");
         e.rank[cell] = r + 6;
         e.centre_distance[cell] = hex.distance(cell, centre);
-        e.knight[cell] = hex.knight(cell);
         e.king_zone[cell] = (6..12)
             .filter_map(|d| hex.step(cell, d))
             .fold(t.adjacent[cell] | 1 << cell, |bb, c| bb | 1 << c);
-        for (group, directions) in [(0, 0..6), (6, 6..12)] {
-            let (mut up, mut down): (Vec<u128>, Vec<u128>) = (Vec::new(), Vec::new());
-            for d in directions {
-                let ray = hex.ray(d, cell);
-                if ALL_DIRECTIONS[d].increases_index() {
-                    up.push(ray);
-                } else {
-                    down.push(ray);
-                }
-            }
-            assert_eq!((up.len(), down.len()), (3, 3), "three lines each way");
-            for (i, ray) in up.into_iter().chain(down).enumerate() {
-                e.lines[cell][group + i] = ray;
-            }
-        }
         e.near[cell] = (0..CELLS)
             .filter(|&o| o != cell && hex.distance(cell, o) <= 2)
             .fold(0, |bb, o| bb | 1 << o);
@@ -334,13 +311,31 @@ impl Breakdown {
 }
 
 impl HexmateEval {
-    /// The evaluation from White's point of view.
+    /// The evaluation from White's point of view: the same value as `breakdown`'s, with
+    /// the pawn-only terms taken from the pawn cache.
     pub fn white_view(&self, pos: &Hexmate) -> i32 {
-        breakdown(pos).white_view()
+        let (b, pawn_attacks) = piece_breakdown(pos);
+        let pawns = pawn_totals(pos, &pawn_attacks);
+        let mut white = b.sum(WHITE);
+        white += pawns[WHITE];
+        let mut black = b.sum(BLACK);
+        black += pawns[BLACK];
+        b.taper(white - black)
     }
 }
 
+/// Every term of both colours (the protocol's `eval`).
 fn breakdown(pos: &Hexmate) -> Breakdown {
+    let (mut b, pawn_attacks) = piece_breakdown(pos);
+    for us in [WHITE, BLACK] {
+        pawn_terms(pos, us, pawn_attacks[us], &mut b.terms[us]);
+    }
+    b
+}
+
+/// The terms of both colours except the pawn-only ones (`pawn_terms`), the material phase,
+/// and the cells each colour's pawns attack.
+fn piece_breakdown(pos: &Hexmate) -> (Breakdown, [u128; 2]) {
     let phase = (QUEEN..=KNIGHT)
         .map(|k| PHASE_WEIGHTS[k] * count(pos.pieces(WHITE, k) | pos.pieces(BLACK, k)))
         .sum::<i32>()
@@ -351,7 +346,88 @@ fn breakdown(pos: &Hexmate) -> Breakdown {
         side_terms(pos, BLACK, &pawn_attacks),
     ];
     terms[pos.side()][TEMPO_TERM] = TEMPO;
-    Breakdown { terms, phase }
+    (Breakdown { terms, phase }, pawn_attacks)
+}
+
+/// The pawn-only terms of both colours summed, through the pawn cache.
+fn pawn_totals(pos: &Hexmate, pawn_attacks: &[u128; 2]) -> [Pair; 2] {
+    let pawns = [pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)];
+    pawn_cache().get_or_insert(pawns, || {
+        [WHITE, BLACK].map(|us| {
+            let mut terms = Terms::default();
+            pawn_terms(pos, us, pawn_attacks[us], &mut terms);
+            terms.into_iter().fold(Pair::default(), |mut sum, term| {
+                sum += term;
+                sum
+            })
+        })
+    })
+}
+
+/// A memo of `pawn_totals` shared by every search thread, without locks: the pawn-only
+/// terms depend on the two pawn sets alone, which change in few moves, and they cost a
+/// fifth of an evaluation. A slot is two `AtomicU64`, `check = key ^ data` and `data`
+/// (the four values as `i16`), so a slot torn by two writers reads as a miss. Key 0 and
+/// totals outside `i16` are never stored.
+struct PawnCache {
+    slots: Vec<[AtomicU64; 2]>,
+}
+
+const PAWN_CACHE_SLOTS: usize = 1 << 14;
+
+fn pawn_cache() -> &'static PawnCache {
+    static CACHE: OnceLock<PawnCache> = OnceLock::new();
+    CACHE.get_or_init(|| PawnCache {
+        slots: (0..PAWN_CACHE_SLOTS).map(|_| Default::default()).collect(),
+    })
+}
+
+impl PawnCache {
+    fn get_or_insert(&self, pawns: [u128; 2], compute: impl FnOnce() -> [Pair; 2]) -> [Pair; 2] {
+        let key = pawn_key(pawns);
+        let slot = &self.slots[key as usize & (PAWN_CACHE_SLOTS - 1)];
+        let (check, data) = (slot[0].load(Relaxed), slot[1].load(Relaxed));
+        if key != 0 && check ^ data == key {
+            return unpack_totals(data);
+        }
+        let totals = compute();
+        if let Some(data) = pack_totals(totals).filter(|_| key != 0) {
+            slot[0].store(key ^ data, Relaxed);
+            slot[1].store(data, Relaxed);
+        }
+        totals
+    }
+}
+
+/// A 64-bit mix of both pawn sets (folded multiplications of their four words).
+fn pawn_key(pawns: [u128; 2]) -> u64 {
+    fn fold(a: u64, b: u64) -> u64 {
+        let product = u128::from(a) * u128::from(b);
+        product as u64 ^ (product >> 64) as u64
+    }
+    let word = |bb: u128, half: u32| (bb >> (64 * half)) as u64;
+    let white = fold(
+        word(pawns[0], 0) ^ 0x243F_6A88_85A3_08D3,
+        word(pawns[0], 1) ^ 0x1319_8A2E_0370_7344,
+    );
+    let black = fold(
+        word(pawns[1], 0) ^ 0xA409_3822_299F_31D0,
+        word(pawns[1], 1) ^ 0x082E_FA98_EC4E_6C89,
+    );
+    fold(white ^ 0x4528_21E6_38D0_1377, black ^ 0xBE54_66CF_34E9_0C6C)
+}
+
+fn pack_totals(totals: [Pair; 2]) -> Option<u64> {
+    let values = [totals[0].mg, totals[0].eg, totals[1].mg, totals[1].eg];
+    values.iter().enumerate().try_fold(0u64, |data, (i, &v)| {
+        let v = i16::try_from(v).ok()?;
+        Some(data | u64::from(v as u16) << (16 * i))
+    })
+}
+
+fn unpack_totals(data: u64) -> [Pair; 2] {
+    let value = |i: u32| i32::from((data >> (16 * i)) as u16 as i16);
+    [pair(value(0), value(1)), pair(value(2), value(3))]
 }
 
 /// The cells the pawns of `color` attack (R23, R30).
@@ -364,6 +440,7 @@ fn pawn_attacks(pos: &Hexmate, color: Color) -> u128 {
 fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
     let mut terms = Terms::default();
     let e = eval_tables();
+    let t = tables();
     let them = 1 - us;
     let own = pos.occupied_by(us);
     let occ = own | pos.occupied_by(them);
@@ -381,7 +458,7 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
         let mut on_king_zone = 0;
         for cell in bits(set) {
             terms[PIECE_SQUARE] += e.piece_square[us][kind][cell];
-            let reach = attacks(e, kind, cell, occ);
+            let reach = attacks(t, kind, cell, occ);
             reachable += count(reach & safe);
             let on_zone = count(reach & enemy_king_zone);
             attackers += usize::from(on_zone > 0);
@@ -408,7 +485,11 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
             terms[BORROWED_TERM] += bonus;
         }
     }
-    pieces += pawn_terms(pos, us, pawn_attacks[us], &mut terms);
+    let own_pawns = pos.pieces(us, PAWN);
+    pieces += count(own_pawns);
+    if !has_pieces(pos, them) {
+        unstoppable_pawns(pos, us, &mut terms);
+    }
     if let Some(danger) = BARING_DANGER.get(pieces as usize) {
         terms[BARING] += *danger;
     }
@@ -416,73 +497,57 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
     terms
 }
 
-/// Pawns: material, piece-square values, defended and isolated pawns, passed pawns and
-/// promotion races. Returns the number of pawns.
-fn pawn_terms(pos: &Hexmate, us: Color, own_attacks: u128, terms: &mut Terms) -> i32 {
+/// The terms that depend on the two pawn sets alone: material, piece-square values,
+/// defended and isolated pawns, passed pawns by rank.
+fn pawn_terms(pos: &Hexmate, us: Color, own_attacks: u128, terms: &mut Terms) {
     let e = eval_tables();
-    let them = 1 - us;
     let own_pawns = pos.pieces(us, PAWN);
-    let enemy_pawns = pos.pieces(them, PAWN);
-    let n = count(own_pawns);
-    terms[MATERIAL] += VALUES[PAWN] * n;
+    let enemy_pawns = pos.pieces(1 - us, PAWN);
+    terms[MATERIAL] += VALUES[PAWN] * count(own_pawns);
     terms[PAWN_STRUCTURE] += PAWN_DEFENDED * count(own_pawns & own_attacks);
-    let enemy_has_pieces = pos.occupied_by(them) & !(enemy_pawns | pos.pieces(them, KING)) != 0;
     for cell in bits(own_pawns) {
         terms[PIECE_SQUARE] += e.piece_square[us][PAWN][cell];
         if e.near[cell] & own_pawns == 0 {
             terms[PAWN_STRUCTURE] += PAWN_ISOLATED;
         }
-        if e.front[us][cell] & enemy_pawns != 0 {
-            continue;
+        if is_passed(us, cell, enemy_pawns) {
+            terms[PASSED_TERM] += PASSED[e.rank[e.relative[us][cell]] as usize];
         }
+    }
+}
+
+/// Whether no enemy pawn stands in front of a pawn of `us` on `cell` or guards its path.
+fn is_passed(us: Color, cell: usize, enemy_pawns: u128) -> bool {
+    eval_tables().front[us][cell] & enemy_pawns == 0
+}
+
+/// Whether `color` has pieces besides pawns and King.
+fn has_pieces(pos: &Hexmate, color: Color) -> bool {
+    pos.occupied_by(color) & !(pos.pieces(color, PAWN) | pos.pieces(color, KING)) != 0
+}
+
+/// Passed pawns the enemy King cannot catch, when the enemy has only King and pawns.
+fn unstoppable_pawns(pos: &Hexmate, us: Color, terms: &mut Terms) {
+    let e = eval_tables();
+    let enemy_pawns = pos.pieces(1 - us, PAWN);
+    for cell in bits(pos.pieces(us, PAWN)) {
         let rank = e.rank[e.relative[us][cell]];
-        terms[PASSED_TERM] += PASSED[rank as usize];
-        if !enemy_has_pieces && outruns_king(pos, us, cell, rank) {
+        if is_passed(us, cell, enemy_pawns) && outruns_king(pos, us, cell, rank) {
             terms[PASSED_TERM] += UNSTOPPABLE;
         }
     }
-    n
 }
 
-/// The cells of a line of increasing cell index up to and including the first occupied
-/// one: everything up to the lowest blocker (branch-free; the whole line if none).
+/// The cells a piece of `kind` on `cell` attacks (R17–R22).
 #[inline]
-fn slide_up(line: u128, occ: u128) -> u128 {
-    let blockers = line & occ;
-    line & (blockers ^ blockers.wrapping_sub(1))
-}
-
-/// The same for a line of decreasing cell index: everything down to the highest blocker.
-#[inline]
-fn slide_down(line: u128, occ: u128) -> u128 {
-    let blockers = line & occ;
-    let below = u128::MAX.checked_shr(blockers.leading_zeros()).unwrap_or(0) >> 1;
-    line & !below
-}
-
-/// Slides along three increasing and three decreasing lines.
-#[inline]
-fn slides(lines: &[u128], occ: u128) -> u128 {
-    slide_up(lines[0], occ)
-        | slide_up(lines[1], occ)
-        | slide_up(lines[2], occ)
-        | slide_down(lines[3], occ)
-        | slide_down(lines[4], occ)
-        | slide_down(lines[5], occ)
-}
-
-/// The cells a piece of `kind` on `cell` attacks (R17–R22), with the evaluation's own
-/// branch-free slides (the same sets as the rules' `rook_attacks` / `bishop_attacks`).
-#[inline]
-fn attacks(e: &EvalTables, kind: usize, cell: usize, occ: u128) -> u128 {
-    let lines = &e.lines[cell];
+fn attacks(t: &Tables, kind: usize, cell: usize, occ: u128) -> u128 {
     match kind {
-        QUEEN => slides(&lines[..6], occ) | slides(&lines[6..], occ),
-        DUKE => slides(&lines[..6], occ) | e.knight[cell],
-        PALADIN => slides(&lines[6..], occ) | e.knight[cell],
-        ROOK => slides(&lines[..6], occ),
-        BISHOP => slides(&lines[6..], occ),
-        KNIGHT => e.knight[cell],
+        QUEEN => t.rook_attacks(cell, occ) | t.bishop_attacks(cell, occ),
+        DUKE => t.rook_attacks(cell, occ) | t.hex.knight(cell),
+        PALADIN => t.bishop_attacks(cell, occ) | t.hex.knight(cell),
+        ROOK => t.rook_attacks(cell, occ),
+        BISHOP => t.bishop_attacks(cell, occ),
+        KNIGHT => t.hex.knight(cell),
         _ => 0,
     }
 }
@@ -538,13 +603,12 @@ impl Evaluator<Hexmate> for HexmateEval {
                 b.taper(diff)
             );
         }
-        let diff = b.sum(WHITE) - b.sum(BLACK);
         let _ = writeln!(
             out,
             "phase {} of {} (middlegame share); total {} cp for White, {} cp for the side to move",
             b.phase,
             PHASE_TOTAL,
-            b.taper(diff),
+            b.white_view(),
             self.evaluate(pos)
         );
         out
@@ -587,8 +651,7 @@ impl Evaluator<Hexmate> for HexmateEval {
     }
 
     fn has_non_pawn_material(&self, pos: &Hexmate) -> bool {
-        let us = pos.side();
-        pos.occupied_by(us) & !(pos.pieces(us, PAWN) | pos.pieces(us, KING)) != 0
+        has_pieces(pos, pos.side())
     }
 }
 
@@ -597,30 +660,39 @@ mod tests {
     use super::*;
     use engine::game::Game;
     use engine::variants::hexmate::Ruleset;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
 
+    /// The search's evaluation (pawn terms from the cache, on a miss and on a hit) equals
+    /// the sum of the terms `eval` prints, along seeded random games.
     #[test]
-    fn fast_slides_match_the_rules_attack_sets() {
-        let t = tables();
-        let pos = Hexmate::from_position_string(
-            "daq1qbd/bb1rr1b1/1nnr1r2k/ppppp1pppp/p2pp1p1ppp/1p1p1pNp4/3P9/P2NP2P1P2/P1PAPNRPBPP/1PPPPQ1BPP/3R5/BB2RB2/D1K2AD w 5 41",
-            &Ruleset::Hexmate,
-        )
-        .unwrap();
-        for occ in [
-            0,
-            pos.occupied_by(WHITE) | pos.occupied_by(BLACK),
-            u128::MAX >> 1,
-        ] {
-            for cell in 0..CELLS {
+    fn cached_pawn_terms_give_the_full_breakdown() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for _ in 0..20 {
+            let mut pos = Hexmate::start(&Ruleset::Hexmate);
+            for _ in 0..120 {
+                let expected = breakdown(&pos).white_view();
                 assert_eq!(
-                    attacks(eval_tables(), ROOK, cell, occ),
-                    t.rook_attacks(cell, occ)
+                    HexmateEval.white_view(&pos),
+                    expected,
+                    "{}",
+                    pos.position_string()
                 );
-                assert_eq!(
-                    attacks(eval_tables(), BISHOP, cell, occ),
-                    t.bishop_attacks(cell, occ)
-                );
+                assert_eq!(HexmateEval.white_view(&pos), expected);
+                let mut moves = Default::default();
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make_move(moves[rng.gen_range(0..moves.len())]);
             }
         }
+    }
+
+    #[test]
+    fn pawn_totals_pack_into_sixteen_bits_each() {
+        let totals = [pair(-32768, 32767), pair(0, -1)];
+        assert_eq!(pack_totals(totals).map(unpack_totals), Some(totals));
+        assert_eq!(pack_totals([pair(40_000, 0), pair(0, 0)]), None);
     }
 }

@@ -208,7 +208,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             history: &self.data.history,
             seat,
         };
-        ordering::score_moves(&self.pos, self.shared.eval, &list, false, &ctx, &mut moves);
+        ordering::score_moves(&self.pos, self.shared.eval, &list, &ctx, &mut moves);
 
         // Step 11. The move loop.
         let original_alpha = alpha;

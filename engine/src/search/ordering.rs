@@ -127,12 +127,11 @@ pub struct OrderingContext<'a, M> {
     pub seat: usize,
 }
 
-/// Fills `out` with `moves` (only the tactical ones if `tactical_only`) and their order keys.
+/// Fills `out` with `moves` and their order keys.
 pub fn score_moves<G: Game, E: Evaluator<G>>(
     pos: &G,
     eval: &E,
     moves: &[G::Move],
-    tactical_only: bool,
     ctx: &OrderingContext<'_, G::Move>,
     out: &mut Vec<ScoredMove<G::Move>>,
 ) {
@@ -140,9 +139,6 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
     for (index, &mv) in moves.iter().enumerate() {
         let index = index as u16;
         let tactical = pos.is_tactical(mv);
-        if tactical_only && !tactical {
-            continue;
-        }
         let key = if ctx.tt_move == Some(index) {
             TT_MOVE
         } else if tactical {

@@ -65,32 +65,35 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             Some(eval)
         };
 
+        // In check every evasion, and no move means the game is over; otherwise only
+        // captures and promotions, and none means the standing score stays (a stalemate
+        // is not recognised here: it needs every quiet move generated at every leaf).
         let mut list = G::MoveList::default();
-        self.pos.generate_moves(&mut list);
-        if list.is_empty() {
-            return self.terminal_score(ply);
-        }
-        if in_check && depth < -EVASION_PLIES {
-            return self.evaluate();
+        if in_check {
+            self.pos.generate_moves(&mut list);
+            if list.is_empty() {
+                return self.terminal_score(ply);
+            }
+            if depth < -EVASION_PLIES {
+                return self.evaluate();
+            }
+        } else {
+            self.pos.generate_tactical_moves(&mut list);
         }
         let seat = self.pos.to_move();
         let mut moves = std::mem::take(&mut self.move_pool[ply]);
+        // The table stores indices into the full move list (`tt.rs`): only a full list
+        // can use or store one.
+        let full_list = in_check;
         let ctx = OrderingContext {
             tt_move: tt_entry
                 .and_then(|e| e.move_index)
-                .filter(|&i| usize::from(i) < list.len()),
+                .filter(|&i| full_list && usize::from(i) < list.len()),
             killers: [None, None],
             history: &self.data.history,
             seat,
         };
-        ordering::score_moves(
-            &self.pos,
-            self.shared.eval,
-            &list,
-            !in_check,
-            &ctx,
-            &mut moves,
-        );
+        ordering::score_moves(&self.pos, self.shared.eval, &list, &ctx, &mut moves);
 
         let original_alpha = alpha;
         let mut best = stand_pat.unwrap_or(-INFINITE);
@@ -120,7 +123,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             if score > best {
                 best = score;
                 if score > alpha {
-                    best_index = Some(entry.index);
+                    best_index = Some(entry.index).filter(|_| full_list);
                     alpha = score;
                     if pv_node {
                         self.update_pv(ply, entry.mv);

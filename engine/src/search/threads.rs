@@ -246,7 +246,7 @@ fn root_moves<G: Game, E: Evaluator<G>>(
         seat: root.to_move(),
     };
     let mut scored = Vec::new();
-    ordering::score_moves(root, eval, &list, false, &ctx, &mut scored);
+    ordering::score_moves(root, eval, &list, &ctx, &mut scored);
     let restricted = scored.iter().any(|m| search_moves.contains(&m.mv));
     scored.retain(|m| !restricted || search_moves.contains(&m.mv));
     scored.sort_by_key(|m| std::cmp::Reverse(m.key));

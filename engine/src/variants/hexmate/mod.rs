@@ -13,6 +13,7 @@ mod tables;
 
 use crate::game::{Game, MoveError, PositionError, Seat, Status};
 use arrayvec::ArrayVec;
+use movegen::Wanted;
 
 pub use tables::{tables, Tables};
 
@@ -345,7 +346,14 @@ impl Game for Hexmate {
         if self.placing {
             placement::generate(self, moves);
         } else {
-            self.generate_legal(moves);
+            self.generate_legal(moves, Wanted::All);
+        }
+    }
+
+    fn generate_tactical_moves(&self, moves: &mut MoveList) {
+        // Placements (Hexchoice's first phase) capture nothing.
+        if !self.placing {
+            self.generate_legal(moves, Wanted::Tactical);
         }
     }
 

@@ -58,6 +58,14 @@ impl Sink for Count {
     }
 }
 
+/// Which legal moves a generation pass produces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Wanted {
+    All,
+    /// Captures and promotions only (quiescence search).
+    Tactical,
+}
+
 impl Hexmate {
     /// Whether `color` has no piece besides its King (R46 step 1).
     #[inline]
@@ -71,12 +79,15 @@ impl Hexmate {
         self.is_bare(0) || self.is_bare(1)
     }
 
-    pub(super) fn generate_legal(&self, moves: &mut MoveList) {
+    pub(super) fn generate_legal(&self, moves: &mut MoveList, wanted: Wanted) {
         let promotion_rank = tables().last_rank[self.side];
-        self.visit_legal(&mut Collect {
-            moves,
-            promotion_rank,
-        });
+        self.visit_legal(
+            &mut Collect {
+                moves,
+                promotion_rank,
+            },
+            wanted,
+        );
     }
 
     pub(super) fn count_legal(&self) -> usize {
@@ -84,11 +95,11 @@ impl Hexmate {
             total: 0,
             promotion_rank: tables().last_rank[self.side],
         };
-        self.visit_legal(&mut count);
+        self.visit_legal(&mut count, Wanted::All);
         count.total
     }
 
-    fn visit_legal<S: Sink>(&self, sink: &mut S) {
+    fn visit_legal<S: Sink>(&self, sink: &mut S, wanted: Wanted) {
         if self.is_over_by_baring() {
             return;
         }
@@ -101,9 +112,15 @@ impl Hexmate {
         let Some(king) = self.king(us) else { return };
         let in_check = self.attacked_by(king, them, occ, enemy);
         let needs_test = if in_check { !0 } else { self.pinned(king, us) };
+        // Tactical moves end on an enemy piece, or promote (R24: a pawn reaching the last
+        // rank); pawns move and capture to the same cells (R23).
+        let (piece_cells, pawn_cells) = match wanted {
+            Wanted::All => (!own, !own),
+            Wanted::Tactical => (enemy, enemy | (t.last_rank[us] & !own)),
+        };
 
         // The King may not end on a cell attacked once it has left its own (R32).
-        let king_targets = self.king_targets(king, us, occ) & !own;
+        let king_targets = self.king_targets(king, us, occ) & piece_cells;
         sink.add(
             king,
             self.keep_safe(king_targets, |to| (king, to, to)),
@@ -111,7 +128,7 @@ impl Hexmate {
         );
 
         let mut visit = |from: usize, targets: u128, pawn: bool| {
-            let targets = targets & !own;
+            let targets = targets & if pawn { pawn_cells } else { piece_cells };
             if needs_test & (1 << from) != 0 {
                 sink.add(from, self.keep_safe(targets, |to| (from, to, king)), pawn);
             } else {
