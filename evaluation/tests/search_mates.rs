@@ -75,6 +75,16 @@ fn assert_mate_in(text: &str, n: i32) {
     );
     let out = search(&pos, to_depth(2 * n as u32 + 2));
     assert_eq!(out.score, Score::Mate(n), "{text}");
+    // The plain alpha-beta baseline proves it at exactly 2n − 1 plies, never touching
+    // the transposition table.
+    let mut plain = Searcher::<Hexmate, HexmateEval>::new(Options {
+        plain: true,
+        ..Options::default()
+    });
+    let limits = to_depth(2 * n as u32 - 1);
+    let plain_out = plain.search(&pos, &limits, &Control::default(), &mut |_| {});
+    assert_eq!(plain_out.score, Score::Mate(n), "{text}: plain search");
+    assert_eq!(plain.hashfull(), 0, "{text}: plain search used the table");
     let mut after = pos.clone();
     after.make_move(out.best.expect("a move"));
     if n == 1 {

@@ -43,6 +43,7 @@ enum Id {
     Players,
     MultiplayerSearch,
     Patron,
+    PlainSearch,
 }
 
 const VARIANT_IDS: &[&str] = &[
@@ -120,6 +121,13 @@ const TABLE: &[(Id, &str, Kind)] = &[
             max: 6,
         },
     ),
+    // Not in protocol.md: plain alpha-beta instead of the full search, the baseline of
+    // strength tests (`tessera match … option.Plain Search=true`).
+    (
+        Id::PlainSearch,
+        "Plain Search",
+        Kind::Check { default: false },
+    ),
 ];
 
 /// The algorithm for positions of more than two players.
@@ -161,6 +169,7 @@ pub enum OptionChange {
     Players(String),
     MultiplayerSearch(MultiplayerSearch),
     Patron(u8),
+    PlainSearch(bool),
 }
 
 /// Why a `setoption` was refused.
@@ -229,6 +238,7 @@ pub struct OptionValues {
     pub players: String,
     pub multiplayer_search: MultiplayerSearch,
     pub patron: u8,
+    pub plain_search: bool,
 }
 
 impl Default for OptionValues {
@@ -243,6 +253,7 @@ impl Default for OptionValues {
             players: String::new(),
             multiplayer_search: MultiplayerSearch::BestReply,
             patron: 0,
+            plain_search: false,
         };
         for &(id, _, kind) in TABLE {
             let value = match kind {
@@ -273,6 +284,7 @@ impl OptionValues {
             OptionChange::Players(p) => self.players.clone_from(p),
             OptionChange::MultiplayerSearch(s) => self.multiplayer_search = *s,
             OptionChange::Patron(p) => self.patron = *p,
+            OptionChange::PlainSearch(on) => self.plain_search = *on,
         }
     }
 
@@ -291,6 +303,7 @@ impl OptionValues {
                 self.multiplayer_search.name().to_string(),
             ),
             ("Patron", self.patron.to_string()),
+            ("Plain Search", self.plain_search.to_string()),
         ]
     }
 }
@@ -418,6 +431,7 @@ fn change_for(id: Id, value: Value) -> OptionChange {
             OptionChange::MultiplayerSearch(MultiplayerSearch::from_name(&text(value)))
         }
         Id::Patron => OptionChange::Patron(int(&value) as u8),
+        Id::PlainSearch => OptionChange::PlainSearch(matches!(value, Value::Bool(true))),
     }
 }
 
@@ -468,7 +482,8 @@ mod tests {
         assert!(lines.contains(&"option name Clear Hash type button".into()));
         assert!(lines.contains(&"option name Ponder type check default false".into()));
         assert!(lines.contains(&"option name Players type string default <empty>".into()));
-        assert_eq!(lines.len(), 10);
+        assert!(lines.contains(&"option name Plain Search type check default false".into()));
+        assert_eq!(lines.len(), 11);
     }
 
     #[test]

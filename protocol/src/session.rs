@@ -354,6 +354,7 @@ fn search_options(values: &OptionValues) -> Options {
         hash_mb: values.hash_mb,
         multipv: values.multipv,
         move_overhead_ms: values.move_overhead_ms,
+        plain: values.plain_search,
     }
 }
 

@@ -23,6 +23,7 @@ fn handshake_lists_every_option_in_uci_grammar() {
         "option name Players type string default <empty>",
         "option name Multiplayer Search type combo default brs var brs var paranoid var maxn",
         "option name Patron type spin default 1 min 1 max 6",
+        "option name Plain Search type check default false",
         "uciok",
     ]
     .map(str::to_string);
@@ -45,13 +46,14 @@ fn setoption_accepts_every_option_with_names_in_any_case() {
         "setoption name Players value wrob/gpd",
         "setoption name Multiplayer Search value Paranoid",
         "setoption name Patron value 6",
+        "setoption name plain search value true",
     ] {
         assert_eq!(engine.ask(line), Vec::<String>::new(), "{line}");
     }
     assert_eq!(
         engine.field("Options"),
         "UCI_Variant=hexmate; Hash=32; Threads=2; MultiPV=3; Ponder=true; Move Overhead=50; \
-         Players=wrob/gpd; Multiplayer Search=paranoid; Patron=6"
+         Players=wrob/gpd; Multiplayer Search=paranoid; Patron=6; Plain Search=true"
     );
     assert!(engine
         .ask("setoption name Players value <empty>")

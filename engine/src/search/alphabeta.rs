@@ -38,7 +38,9 @@ fn lmr_reduction(depth: i32, number: usize) -> i32 {
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// Searches the position reached by a move made at `ply` (the parent's ply) from the
-    /// parent's point of view: negated when the seat to move changed.
+    /// parent's point of view: negated when the seat to move changed. With the `plain`
+    /// option the child is searched by the plain alpha-beta baseline (`plain.rs`), which
+    /// does not test for check, so `gives_check` is only trusted from the full search.
     pub fn search_child(
         &mut self,
         parent: Seat,
@@ -48,11 +50,23 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         beta: i32,
         gives_check: bool,
     ) -> i32 {
-        self.known_check[ply + 1] = Some(gives_check);
-        if self.pos.to_move() == parent {
-            self.search(depth, ply + 1, alpha, beta)
+        let plain = self.shared.options.plain;
+        self.known_check[ply + 1] = (!plain).then_some(gives_check);
+        let same_seat = self.pos.to_move() == parent;
+        let (alpha, beta) = if same_seat {
+            (alpha, beta)
         } else {
-            -self.search(depth, ply + 1, -beta, -alpha)
+            (-beta, -alpha)
+        };
+        let score = if plain {
+            self.plain_search(depth, ply + 1, alpha, beta)
+        } else {
+            self.search(depth, ply + 1, alpha, beta)
+        };
+        if same_seat {
+            score
+        } else {
+            -score
         }
     }
 
@@ -73,7 +87,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// Whether the position at `ply` repeats: a third occurrence in the game, or a second
     /// one whose first occurrence lies inside the search tree (after the root and not
     /// before a null move), which the side to move could then repeat again.
-    fn is_repetition(&self, ply: usize) -> bool {
+    pub fn is_repetition(&self, ply: usize) -> bool {
         let count = self.pos.repetitions();
         if count == 0 {
             return false;

@@ -6,6 +6,7 @@
 //! - `quiescence`: captures and promotions (all moves in check) below the horizon;
 //! - `root`: iterative deepening, aspiration windows, MultiPV and `searchmoves`;
 //! - `threads`: Lazy SMP, the per-thread worker and the stop / limit checks;
+//! - `plain`: plain alpha-beta, the baseline of strength tests (`Options::plain`);
 //! - `tt`: the lock-free transposition table; `ordering`: move ordering (TT move,
 //!   MVV-LVA, killers, history); `time`: time management; `score`: mate and result
 //!   scores; `bench`: the fixed-depth benchmark behind the protocol's `bench`.
@@ -17,6 +18,7 @@ mod alphabeta;
 pub mod bench;
 pub mod multiplayer;
 pub mod ordering;
+mod plain;
 mod quiescence;
 mod root;
 pub mod score;
@@ -148,6 +150,9 @@ pub struct Options {
     pub hash_mb: usize,
     pub multipv: usize,
     pub move_overhead_ms: u64,
+    /// Search with plain alpha-beta (`plain.rs`) instead of the full search: the baseline
+    /// that strength tests compare the full search with.
+    pub plain: bool,
 }
 
 impl Default for Options {
@@ -157,6 +162,7 @@ impl Default for Options {
             hash_mb: 16,
             multipv: 1,
             move_overhead_ms: 10,
+            plain: false,
         }
     }
 }

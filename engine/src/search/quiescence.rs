@@ -44,8 +44,14 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         }
 
         let pv_node = beta - alpha > 1;
+        // The plain baseline (`plain.rs`) neither uses the table nor prunes.
+        let plain = self.shared.options.plain;
         let key = self.pos.hash();
-        let tt_entry = self.shared.tt.probe(key);
+        let tt_entry = if plain {
+            None
+        } else {
+            self.shared.tt.probe(key)
+        };
         if let Some(entry) = tt_entry {
             let tt_score = score::from_tt(entry.score, ply);
             if !pv_node && super::alphabeta::bound_settles(entry.bound, tt_score, alpha, beta) {
@@ -65,20 +71,20 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             Some(eval)
         };
 
-        // In check every evasion, and no move means the game is over; otherwise only
-        // captures and promotions, and none means the standing score stays (a stalemate
-        // is not recognised here: it needs every quiet move generated at every leaf).
+        // In check every evasion, otherwise only captures and promotions. A position
+        // without legal moves is over (checkmate, stalemate, baring …); only when there is
+        // no tactical move does that cost a count of the quiet ones.
         let mut list = G::MoveList::default();
         if in_check {
             self.pos.generate_moves(&mut list);
-            if list.is_empty() {
-                return self.terminal_score(ply);
-            }
-            if depth < -EVASION_PLIES {
-                return self.evaluate();
-            }
         } else {
             self.pos.generate_tactical_moves(&mut list);
+        }
+        if list.is_empty() && (in_check || self.pos.count_moves() == 0) {
+            return self.terminal_score(ply);
+        }
+        if in_check && depth < -EVASION_PLIES {
+            return self.evaluate();
         }
         let seat = self.pos.to_move();
         let mut moves = std::mem::take(&mut self.move_pool[ply]);
@@ -101,7 +107,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         for number in 0..moves.len() {
             let entry = ordering::next_move(&mut moves, number);
             // Delta pruning and losing captures, never when evading a check.
-            if let Some(eval) = stand_pat {
+            if let Some(eval) = stand_pat.filter(|_| !plain) {
                 let gain = self.shared.eval.capture_value(&self.pos, entry.mv);
                 if eval + gain + DELTA_MARGIN <= alpha
                     || self.shared.eval.is_losing_capture(&self.pos, entry.mv)
@@ -135,6 +141,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             }
         }
         self.move_pool[ply] = moves;
+        if plain {
+            return best;
+        }
         // In check with every evasion pruned or failing, `best` is a real (mated) bound.
         let bound = if best >= beta {
             Bound::Lower

@@ -105,7 +105,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     fn search_line(&mut self, depth: i32, line: usize, report: &mut Reporter<'_, G::Move>) {
         let previous = self.root_moves[line].previous_score;
         let mut delta = ASPIRATION_DELTA;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_FROM_DEPTH && !score::is_mate(previous) {
+        let aspiration = depth >= ASPIRATION_FROM_DEPTH
+            && !score::is_mate(previous)
+            && !self.shared.options.plain;
+        let (mut alpha, mut beta) = if aspiration {
             (
                 (previous - delta).max(-INFINITE),
                 (previous + delta).min(INFINITE),
@@ -141,7 +144,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
 
     /// Searches the root moves from index `line` on (earlier ones are better lines already
     /// reported) inside `(alpha, beta)`. The first move gets the full window, the others a
-    /// null window first (principal-variation search) and a re-search when they beat alpha.
+    /// null window first (principal-variation search) and a re-search when they beat alpha;
+    /// the plain baseline gives every move the full window and extends no check.
     fn search_root(
         &mut self,
         depth: i32,
@@ -151,6 +155,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         report: &mut Reporter<'_, G::Move>,
     ) -> i32 {
         let seat = self.pos.to_move();
+        let plain = self.shared.options.plain;
         let mut best = -INFINITE;
         for i in line..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
@@ -158,14 +163,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             self.pos.make_move(mv);
             self.path[1] = (self.pos.hash(), false);
             let gives_check = self.pos.in_check();
-            let extension = i32::from(gives_check);
+            let extension = i32::from(gives_check && !plain);
             let new_depth = depth - 1 + extension;
-            let mut score = if i == line {
+            let full_window_first = i == line || plain;
+            let mut score = if full_window_first {
                 -INFINITE
             } else {
                 self.search_child(seat, new_depth, 0, alpha, alpha + 1, gives_check)
             };
-            if i == line || (score > alpha && score < beta) {
+            if full_window_first || (score > alpha && score < beta) {
                 score = self.search_child(seat, new_depth, 0, alpha, beta, gives_check);
             }
             self.pos.unmake_move();

@@ -1,0 +1,80 @@
+//! Plain alpha-beta: the baseline the full search is measured against (the protocol's
+//! `Plain Search` option). Iterative deepening over a negamax alpha-beta search with full
+//! windows and the same move ordering, evaluation, quiescence search and draw rules, but
+//! without the transposition table, aspiration windows, principal-variation null windows,
+//! extensions, reductions or pruning of any kind.
+
+use super::ordering::{self, OrderingContext};
+use super::score::{INFINITE, MAX_PLY};
+use super::threads::Worker;
+use super::Evaluator;
+use crate::game::Game;
+
+impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
+    /// The value of the position at `ply` searched `depth` plies deep, every move with the
+    /// full window.
+    pub fn plain_search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if depth <= 0 {
+            return self.quiescence(0, ply, alpha, beta);
+        }
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        if self.visit_node() {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        if self.is_repetition(ply) {
+            return 0;
+        }
+        if self.pos.move_count_draw() {
+            return if self.pos.count_moves() == 0 {
+                self.terminal_score(ply)
+            } else {
+                0
+            };
+        }
+
+        let mut list = G::MoveList::default();
+        self.pos.generate_moves(&mut list);
+        if list.is_empty() {
+            return self.terminal_score(ply);
+        }
+        let seat = self.pos.to_move();
+        let mut moves = std::mem::take(&mut self.move_pool[ply]);
+        let ctx = OrderingContext {
+            tt_move: None,
+            killers: self.data.killers.get(ply),
+            history: &self.data.history,
+            seat,
+        };
+        ordering::score_moves(&self.pos, self.shared.eval, &list, &ctx, &mut moves);
+
+        let mut best = -INFINITE;
+        for number in 0..moves.len() {
+            let mv = ordering::next_move(&mut moves, number).mv;
+            self.make(mv, ply);
+            let score = self.search_child(seat, depth - 1, ply, alpha, beta, false);
+            self.pos.unmake_move();
+            if self.shared.aborted() {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        if !self.pos.is_tactical(mv) {
+                            self.data.killers.add(ply, mv);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_pool[ply] = moves;
+        best
+    }
+}
