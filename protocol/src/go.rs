@@ -172,3 +172,27 @@ pub fn bestmove_line<G: Game>(game: &G, outcome: &Outcome<G::Move>) -> String {
         None => format!("bestmove {}", game.move_string(best)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::variants::sevenkingdoms::{Players, SevenKingdoms};
+
+    #[test]
+    fn the_two_player_clocks_apply_to_games_of_two_seats_only() {
+        let params = GoParams {
+            wtime: Some(1000),
+            btime: Some(2000),
+            ..GoParams::default()
+        };
+        let seven = SevenKingdoms::start(&Players::default());
+        assert_eq!(limits(&params, &seven).time_left_ms, None);
+        let two = SevenKingdoms::start(&Players::parse("wrob/gpd").unwrap());
+        assert_eq!(limits(&params, &two).time_left_ms, Some(1000));
+        let own_clock = GoParams {
+            time: Some(300),
+            ..params
+        };
+        assert_eq!(limits(&own_clock, &seven).time_left_ms, Some(300));
+    }
+}
