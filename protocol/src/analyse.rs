@@ -2,10 +2,10 @@
 //! a table of the iterations as they finish, then the board, best move, score and line.
 
 use crate::go::line_text;
-use crate::variant::{AnyGame, AnySearcher};
+use crate::variant::{AnyGame, AnySearcher, SearchSettings};
 use crate::with_searcher;
 use engine::game::{Game, Status};
-use engine::search::{Bound, Control, Info, Limits, Options, Report, Score};
+use engine::search::{Bound, Control, Info, Limits, Report, Score};
 use std::io::{self, Write};
 
 /// Depth of an analysis without a limit …
@@ -25,7 +25,7 @@ pub struct AnalyseLimits {
 pub fn run(
     game: &AnyGame,
     limits: AnalyseLimits,
-    options: Options,
+    settings: &SearchSettings,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     write!(out, "{}", game.board_text())?;
@@ -40,7 +40,7 @@ pub fn run(
         )?;
         return Ok(());
     }
-    let mut searcher = AnySearcher::for_game(game, options);
+    let mut searcher = AnySearcher::for_game(game, settings);
     with_searcher!(&mut searcher, game, (s, g) => {
         let limits = search_limits(limits);
         writeln!(out)?;
@@ -68,6 +68,11 @@ pub fn run(
             game.side_to_move_name()
         )?;
         if let Some(info) = last {
+            if !info.seat_scores.is_empty() {
+                let scores: Vec<String> =
+                    info.seat_scores.iter().map(|&cp| score_for_people(Score::Cp(cp))).collect();
+                writeln!(out, "Scores:    {} (players in seat order)", scores.join(" "))?;
+            }
             writeln!(out, "Line:      {}", line_text(g, &info.pv).join(" "))?;
             writeln!(
                 out,

@@ -3,13 +3,23 @@
 
 use crate::uci::BenchParams;
 use crate::variant::{AnyGame, SetupError};
+use engine::search::multiplayer::Algorithm;
 use engine::search::Options;
 use engine::variants::Variant;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// Depth of a `bench` without one: a few seconds on a current machine.
+/// Depth of a two-player `bench` without one: a few seconds on a current machine.
 pub const DEFAULT_DEPTH: u32 = 5;
+
+/// Depth of a `bench` of `variant` without one; Seven Kingdoms' depends on the
+/// multi-player algorithm.
+pub fn default_depth(variant: Variant, algorithm: Algorithm) -> u32 {
+    match variant {
+        Variant::SevenKingdoms => algorithm.bench_depth(),
+        _ => DEFAULT_DEPTH,
+    }
+}
 
 /// Why a bench could not run.
 #[derive(Debug)]
@@ -41,15 +51,23 @@ impl fmt::Display for BenchError {
 
 impl std::error::Error for BenchError {}
 
-/// Runs the bench of `variant` and returns its three lines.
-pub fn run(variant: Variant, params: BenchParams) -> Result<Vec<String>, BenchError> {
+/// Runs the bench of `variant` and returns its three lines. Seven Kingdoms positions are
+/// read with one kingdom per player and searched by `algorithm`.
+pub fn run(
+    variant: Variant,
+    algorithm: Algorithm,
+    params: BenchParams,
+) -> Result<Vec<String>, BenchError> {
     let games = load_positions(variant)?;
     let options = Options {
         threads: params.threads.unwrap_or(1),
         hash_mb: params.hash_mb.unwrap_or(16),
         ..Options::default()
     };
-    let result = AnyGame::bench(&games, params.depth.unwrap_or(DEFAULT_DEPTH), options);
+    let depth = params
+        .depth
+        .unwrap_or_else(|| default_depth(variant, algorithm));
+    let result = AnyGame::bench(&games, depth, options, algorithm);
     Ok(vec![
         format!("Total time (ms) : {}", result.time_ms),
         format!("Nodes searched  : {}", result.nodes),

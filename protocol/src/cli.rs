@@ -4,10 +4,11 @@ use crate::analyse::{self, AnalyseLimits};
 use crate::bench;
 use crate::options::{MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
 use crate::uci::{BenchParams, MAX_DEPTH};
-use crate::variant::{AnyGame, SetupError};
+use crate::variant::{AnyGame, SearchSettings, SetupError};
 use crate::with_game;
 use clap::{Parser, Subcommand};
 use engine::perft::{divide, Counting};
+use engine::search::multiplayer::Algorithm;
 use engine::search::Options;
 use engine::variants::Variant;
 use std::process::ExitCode;
@@ -37,6 +38,9 @@ pub enum Command {
         /// Moves played from the position before counting.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
+        /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd); default one per player.
+        #[arg(long, default_value = "")]
+        players: String,
         /// Number of plies.
         #[arg(long)]
         depth: u32,
@@ -61,6 +65,12 @@ pub enum Command {
         /// Moves played from the position before the search.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
+        /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd); default one per player.
+        #[arg(long, default_value = "")]
+        players: String,
+        /// Search for more than two players: brs, paranoid or maxn.
+        #[arg(long, default_value = "brs", value_parser = parse_algorithm)]
+        search: Algorithm,
         /// Search to this depth (default: depth 12, at most 5 seconds).
         #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
         depth: Option<u32>,
@@ -85,9 +95,12 @@ pub enum Command {
         /// Variant id: hexmate, hexchoice, …
         #[arg(long, default_value = "hexmate", value_parser = parse_variant)]
         variant: Variant,
-        /// Search depth.
-        #[arg(long, default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
-        depth: u32,
+        /// Search depth (default: 5; sevenkingdoms 3, with maxn 2).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+        depth: Option<u32>,
+        /// Search for more than two players: brs, paranoid or maxn.
+        #[arg(long, default_value = "brs", value_parser = parse_algorithm)]
+        search: Algorithm,
         /// Search threads (with one the node count is deterministic).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
         threads: u32,
@@ -113,11 +126,21 @@ pub fn parse_variant(text: &str) -> Result<Variant, String> {
     }
 }
 
-/// Sets up a position from the CLI's `--fen` and `--moves`.
-pub fn setup(variant: Variant, fen: Option<&str>, moves: &[String]) -> Result<AnyGame, SetupError> {
+pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
+    Algorithm::from_id(text)
+        .ok_or_else(|| format!("unknown search '{text}' (one of brs, paranoid, maxn)"))
+}
+
+/// Sets up a position from the CLI's `--fen`, `--moves` and `--players`.
+pub fn setup(
+    variant: Variant,
+    fen: Option<&str>,
+    moves: &[String],
+    players: &str,
+) -> Result<AnyGame, SetupError> {
     let mut game = match fen {
-        Some(text) => AnyGame::from_position_string(variant, text)?,
-        None => AnyGame::start(variant)?,
+        Some(text) => AnyGame::from_position_string_with_players(variant, text, players)?,
+        None => AnyGame::start_with_players(variant, players)?,
     };
     game.play_tokens(moves.iter().map(String::as_str))?;
     Ok(game)
@@ -164,24 +187,27 @@ pub fn execute(command: Command) -> ExitCode {
             variant,
             fen,
             moves,
+            players,
             depth,
             divide,
             threads,
             no_bulk,
-        } => setup(variant, fen.as_deref(), &moves)
+        } => setup(variant, fen.as_deref(), &moves, &players)
             .map(|game| print!("{}", run_perft(&game, depth, divide, threads, !no_bulk)))
             .map_err(|e| e.to_string()),
         Command::Analyse {
             variant,
             fen,
             moves,
+            players,
+            search,
             depth,
             movetime,
             nodes,
             threads,
             multipv,
             hash,
-        } => setup(variant, fen.as_deref(), &moves)
+        } => setup(variant, fen.as_deref(), &moves, &players)
             .map_err(|e| e.to_string())
             .and_then(|game| {
                 let limits = AnalyseLimits {
@@ -189,27 +215,31 @@ pub fn execute(command: Command) -> ExitCode {
                     movetime_ms: movetime,
                     nodes,
                 };
-                let options = Options {
-                    threads: threads as usize,
-                    hash_mb: hash as usize,
-                    multipv: multipv as usize,
-                    ..Options::default()
+                let settings = SearchSettings {
+                    options: Options {
+                        threads: threads as usize,
+                        hash_mb: hash as usize,
+                        multipv: multipv as usize,
+                        ..Options::default()
+                    },
+                    algorithm: search,
                 };
-                analyse::run(&game, limits, options, &mut std::io::stdout().lock())
+                analyse::run(&game, limits, &settings, &mut std::io::stdout().lock())
                     .map_err(|e| e.to_string())
             }),
         Command::Bench {
             variant,
             depth,
+            search,
             threads,
             hash,
         } => {
             let params = BenchParams {
-                depth: Some(depth),
+                depth,
                 threads: Some(threads as usize),
                 hash_mb: Some(hash as usize),
             };
-            bench::run(variant, params)
+            bench::run(variant, search, params)
                 .map(|lines| lines.iter().for_each(|line| println!("{line}")))
                 .map_err(|e| e.to_string())
         }

@@ -4,16 +4,18 @@
 use crate::job::JobControl;
 use crate::output::Output;
 use crate::uci::GoParams;
+use crate::variant::Search;
 use engine::game::{Game, Status};
-use engine::search::{Bound, Evaluator, Info, Limits, Outcome, Report, Score, Searcher};
+use engine::search::{Bound, Info, Limits, Outcome, Report, Score};
 
-/// The search limits of `params` in `game`. The clocks of two-player variants belong to
-/// the first player (`w…`) and the second (`b…`); `time` and `inc`, the clock of the
-/// player to move in any variant, win over them. Search moves were checked before.
+/// The search limits of `params` in `game`. The clocks of two-player games belong to the
+/// first player (`w…`) and the second (`b…`), and games of more players ignore them;
+/// `time` and `inc`, the clock of the player to move in any game, win over them. Search
+/// moves were checked before.
 pub fn limits<G: Game>(params: &GoParams, game: &G) -> Limits<G::Move> {
-    let (clock, increment) = match game.to_move() {
-        0 => (params.wtime, params.winc),
-        1 => (params.btime, params.binc),
+    let (clock, increment) = match (game.seats(), game.to_move()) {
+        (2, 0) => (params.wtime, params.winc),
+        (2, 1) => (params.btime, params.binc),
         _ => (None, None),
     };
     Limits {
@@ -38,8 +40,8 @@ pub fn limits<G: Game>(params: &GoParams, game: &G) -> Limits<G::Move> {
 /// A finished game answers `info string result …` and `bestmove (none)` instead; in
 /// infinite or ponder mode that answer, too, waits for `stop` (or `ponderhit`). In debug
 /// mode the limits are shown first.
-pub fn run<G: Game, E: Evaluator<G>>(
-    searcher: &mut Searcher<G, E>,
+pub fn run<G: Game, S: Search<G>>(
+    searcher: &mut S,
     game: &G,
     params: &GoParams,
     control: &JobControl,
@@ -103,7 +105,9 @@ pub fn report_line<G: Game>(game: &G, report: Report<'_, G::Move>) -> String {
     }
 }
 
-/// `info depth … seldepth … multipv … score … nodes … nps … hashfull … time … pv …`.
+/// `info depth … seldepth … multipv … score … [scores …] nodes … nps … hashfull … time …
+/// pv …`; the `scores` list, one per player in seat order, comes from searches of more
+/// than two players.
 pub fn info_line<G: Game>(game: &G, info: &Info<G::Move>) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {}",
@@ -116,6 +120,12 @@ pub fn info_line<G: Game>(game: &G, info: &Info<G::Move>) -> String {
         Bound::Exact => {}
         Bound::Lower => line.push_str(" lowerbound"),
         Bound::Upper => line.push_str(" upperbound"),
+    }
+    if !info.seat_scores.is_empty() {
+        line.push_str(" scores");
+        for score in &info.seat_scores {
+            line.push_str(&format!(" {score}"));
+        }
     }
     line.push_str(&format!(
         " nodes {} nps {} hashfull {} time {}",
@@ -160,5 +170,29 @@ pub fn bestmove_line<G: Game>(game: &G, outcome: &Outcome<G::Move>) -> String {
             format!("bestmove {} ponder {}", texts[0], texts[1])
         }
         None => format!("bestmove {}", game.move_string(best)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::variants::sevenkingdoms::{Players, SevenKingdoms};
+
+    #[test]
+    fn the_two_player_clocks_apply_to_games_of_two_seats_only() {
+        let params = GoParams {
+            wtime: Some(1000),
+            btime: Some(2000),
+            ..GoParams::default()
+        };
+        let seven = SevenKingdoms::start(&Players::default());
+        assert_eq!(limits(&params, &seven).time_left_ms, None);
+        let two = SevenKingdoms::start(&Players::parse("wrob/gpd").unwrap());
+        assert_eq!(limits(&params, &two).time_left_ms, Some(1000));
+        let own_clock = GoParams {
+            time: Some(300),
+            ..params
+        };
+        assert_eq!(limits(&own_clock, &seven).time_left_ms, Some(300));
     }
 }

@@ -1,6 +1,8 @@
 //! The engine options (`../shared/protocol.md`, "Options"): one table drives both the
 //! `option` lines of `uci` and the checks of `setoption`, so the two cannot disagree.
 
+use engine::search::multiplayer::Algorithm;
+use engine::variants::sevenkingdoms::Players;
 use engine::variants::Variant;
 use std::fmt;
 
@@ -130,32 +132,6 @@ const TABLE: &[(Id, &str, Kind)] = &[
     ),
 ];
 
-/// The algorithm for positions of more than two players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MultiplayerSearch {
-    BestReply,
-    Paranoid,
-    MaxN,
-}
-
-impl MultiplayerSearch {
-    fn from_name(name: &str) -> MultiplayerSearch {
-        match name {
-            "paranoid" => MultiplayerSearch::Paranoid,
-            "maxn" => MultiplayerSearch::MaxN,
-            _ => MultiplayerSearch::BestReply,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            MultiplayerSearch::BestReply => "brs",
-            MultiplayerSearch::Paranoid => "paranoid",
-            MultiplayerSearch::MaxN => "maxn",
-        }
-    }
-}
-
 /// A validated `setoption`, ready to apply.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionChange {
@@ -167,7 +143,7 @@ pub enum OptionChange {
     MoveOverhead(u64),
     ClearHash,
     Players(String),
-    MultiplayerSearch(MultiplayerSearch),
+    MultiplayerSearch(Algorithm),
     Patron(u8),
     PlainSearch(bool),
 }
@@ -236,7 +212,7 @@ pub struct OptionValues {
     pub ponder: bool,
     pub move_overhead_ms: u64,
     pub players: String,
-    pub multiplayer_search: MultiplayerSearch,
+    pub multiplayer_search: Algorithm,
     pub patron: u8,
     pub plain_search: bool,
 }
@@ -251,7 +227,7 @@ impl Default for OptionValues {
             ponder: false,
             move_overhead_ms: 0,
             players: String::new(),
-            multiplayer_search: MultiplayerSearch::BestReply,
+            multiplayer_search: Algorithm::BestReply,
             patron: 0,
             plain_search: false,
         };
@@ -300,7 +276,7 @@ impl OptionValues {
             ("Players", self.players.clone()),
             (
                 "Multiplayer Search",
-                self.multiplayer_search.name().to_string(),
+                self.multiplayer_search.id().to_string(),
             ),
             ("Patron", self.patron.to_string()),
             ("Plain Search", self.plain_search.to_string()),
@@ -427,9 +403,9 @@ fn change_for(id: Id, value: Value) -> OptionChange {
         Id::MoveOverhead => OptionChange::MoveOverhead(int(&value) as u64),
         Id::ClearHash => OptionChange::ClearHash,
         Id::Players => OptionChange::Players(text(value)),
-        Id::MultiplayerSearch => {
-            OptionChange::MultiplayerSearch(MultiplayerSearch::from_name(&text(value)))
-        }
+        Id::MultiplayerSearch => OptionChange::MultiplayerSearch(
+            Algorithm::from_id(&text(value)).expect("the combo lists only algorithm ids"),
+        ),
         Id::Patron => OptionChange::Patron(int(&value) as u8),
         Id::PlainSearch => OptionChange::PlainSearch(matches!(value, Value::Bool(true))),
     }
@@ -437,33 +413,9 @@ fn change_for(id: Id, value: Value) -> OptionChange {
 
 /// The `Players` grammars of the variants that have one: empty (the variant's default),
 /// hexian's `2`, `3` or `6`, or a Seven Kingdoms division (sevenkingdoms.md R46, 13.2).
+/// Whether the value fits the current variant is the session's business.
 fn valid_players(value: &str) -> bool {
-    value.is_empty() || matches!(value, "2" | "3" | "6") || valid_kingdom_division(value)
-}
-
-/// Blocks of 1–4 kingdom letters separated by `/`, at least two blocks, every kingdom
-/// exactly once, each block consecutive in the cyclic turn order `wrobgpd`.
-fn valid_kingdom_division(value: &str) -> bool {
-    const TURN_ORDER: &str = "wrobgpd";
-    let blocks: Vec<&str> = value.split('/').collect();
-    let mut letters: Vec<char> = value.chars().filter(|&c| c != '/').collect();
-    letters.sort_unstable();
-    let mut all: Vec<char> = TURN_ORDER.chars().collect();
-    all.sort_unstable();
-    let consecutive = |block: &str| {
-        let first = block.chars().next().and_then(|c| TURN_ORDER.find(c));
-        first.is_some_and(|start| {
-            block
-                .chars()
-                .enumerate()
-                .all(|(i, c)| TURN_ORDER.chars().cycle().nth(start + i) == Some(c))
-        })
-    };
-    blocks.len() >= 2
-        && letters == all
-        && blocks
-            .iter()
-            .all(|b| (1..=4).contains(&b.len()) && consecutive(b))
+    value.is_empty() || matches!(value, "2" | "3" | "6") || Players::parse(value).is_ok()
 }
 
 #[cfg(test)]
@@ -543,6 +495,23 @@ mod tests {
             "option Ponder: 'yes' is neither true nor false"
         );
         assert_eq!(err("Contempt", Some("1")), "unknown option 'Contempt'");
+    }
+
+    #[test]
+    fn every_multiplayer_search_value_names_an_algorithm() {
+        for value in MULTIPLAYER_SEARCHES {
+            assert_eq!(
+                parse_setoption("Multiplayer Search", Some(value)),
+                Ok(OptionChange::MultiplayerSearch(
+                    Algorithm::from_id(value).unwrap()
+                ))
+            );
+        }
+        assert_eq!(
+            MULTIPLAYER_SEARCHES.len(),
+            Algorithm::ALL.len(),
+            "the combo lists every algorithm"
+        );
     }
 
     #[test]

@@ -13,9 +13,8 @@ use crate::job::Job;
 use crate::options::{parse_setoption, uci_lines, OptionChange, OptionError, OptionValues};
 use crate::output::{error_line, Output};
 use crate::uci::{parse_line, BenchParams, Command, CommandError, GoParams, Setup};
-use crate::variant::{AnyGame, AnySearcher, SetupError};
+use crate::variant::{AnyGame, AnySearcher, SearchSettings, SetupError};
 use crate::{with_game, with_searcher};
-use engine::game::Status;
 use engine::perft::{divide, Counting, Divide};
 use engine::search::Options;
 use std::fmt;
@@ -28,8 +27,11 @@ pub enum SessionError {
     /// A `Hash` size the machine cannot give.
     OutOfMemory(usize),
     Position(SetupError),
-    /// `UCI_Variant` set to a variant whose rules are not written yet.
+    /// `UCI_Variant` set to a variant whose rules are not written yet, or whose armies the
+    /// `Players` value cannot divide.
     Variant(SetupError),
+    /// A `Players` value the current variant cannot divide its armies by.
+    Players(SetupError),
     SearchMoves(SetupError),
     Bench(BenchError),
     /// A command that needs the engine idle, sent while a search runs.
@@ -46,6 +48,7 @@ impl fmt::Display for SessionError {
             SessionError::OutOfMemory(mb) => write!(f, "cannot allocate {mb} MiB of memory"),
             SessionError::Position(e) => write!(f, "position: {e}"),
             SessionError::Variant(e) => write!(f, "{e}"),
+            SessionError::Players(e) => write!(f, "setoption: {e}"),
             SessionError::SearchMoves(e) => write!(f, "go searchmoves: {e}"),
             SessionError::Bench(e) => write!(f, "{e}"),
             SessionError::Busy(command) => write!(
@@ -91,7 +94,7 @@ impl Session {
     pub fn new(out: Output) -> Session {
         let options = OptionValues::default();
         let game = AnyGame::start(options.variant).expect("the default variant is implemented");
-        let searcher = AnySearcher::for_game(&game, search_options(&options));
+        let searcher = AnySearcher::for_game(&game, &search_settings(&options));
         Session {
             out,
             options,
@@ -196,7 +199,7 @@ impl Session {
     fn take_back_searcher(&mut self, job: Job<AnySearcher>) {
         let searcher = job
             .join()
-            .unwrap_or_else(|| AnySearcher::for_game(&self.game, search_options(&self.options)));
+            .unwrap_or_else(|| AnySearcher::for_game(&self.game, &search_settings(&self.options)));
         self.searcher = Some(searcher);
     }
 
@@ -211,13 +214,18 @@ impl Session {
         let change = parse_setoption(name, value).map_err(SessionError::Option)?;
         match change {
             OptionChange::Variant(variant) => {
-                let game = AnyGame::start(variant).map_err(SessionError::Variant)?;
-                if !self.searcher_mut().fits(&game) {
-                    self.searcher =
-                        Some(AnySearcher::for_game(&game, search_options(&self.options)));
+                let game = AnyGame::start_with_players(variant, &self.options.players)
+                    .map_err(SessionError::Variant)?;
+                self.replace_game(game);
+            }
+            OptionChange::Players(ref players) => {
+                let game = self
+                    .game
+                    .with_players(players)
+                    .map_err(SessionError::Players)?;
+                if let Some(game) = game {
+                    self.replace_game(game);
                 }
-                self.searcher_mut().clear();
-                self.game = game;
             }
             OptionChange::Hash(mb) if !memory_available(mb) => {
                 return Err(SessionError::OutOfMemory(mb))
@@ -226,9 +234,22 @@ impl Session {
             _ => {}
         }
         self.options.apply(&change);
-        let options = search_options(&self.options);
-        self.searcher_mut().set_options(options);
+        let settings = search_settings(&self.options);
+        self.searcher_mut().configure(&settings);
         Ok(Vec::new())
+    }
+
+    /// Makes `game` the position, with a searcher of its type that has learnt nothing:
+    /// what the table knows belongs to another variant or another division of players.
+    fn replace_game(&mut self, game: AnyGame) {
+        if !self.searcher_mut().fits(&game) {
+            self.searcher = Some(AnySearcher::for_game(
+                &game,
+                &search_settings(&self.options),
+            ));
+        }
+        self.searcher_mut().clear();
+        self.game = game;
     }
 
     fn set_position(
@@ -236,10 +257,10 @@ impl Session {
         setup: Setup,
         moves: &[String],
     ) -> Result<Vec<String>, SessionError> {
-        let variant = self.options.variant;
+        let (variant, players) = (self.options.variant, self.options.players.as_str());
         let mut game = match setup {
-            Setup::StartPos => AnyGame::start(variant),
-            Setup::Fen(text) => AnyGame::from_position_string(variant, &text),
+            Setup::StartPos => AnyGame::start_with_players(variant, players),
+            Setup::Fen(text) => AnyGame::from_position_string_with_players(variant, &text, players),
         }
         .map_err(SessionError::Position)?;
         game.play_tokens(moves.iter().map(String::as_str))
@@ -303,13 +324,7 @@ impl Session {
             .map(|(name, value)| format!("{name}={value}"))
             .collect();
         lines.push(format!("Options: {}", options.join("; ")));
-        if let Status::Over(outcome) = self.game.status() {
-            lines.push(format!(
-                "Result: {} {}",
-                outcome.result_string(),
-                outcome.reason
-            ));
-        }
+        lines.extend(self.game.ending_lines());
         lines
     }
 
@@ -343,18 +358,26 @@ impl Session {
         if let Some(mb) = params.hash_mb.filter(|&mb| !memory_available(mb)) {
             return Err(SessionError::OutOfMemory(mb));
         }
-        bench::run(self.options.variant, params).map_err(SessionError::Bench)
+        bench::run(
+            self.options.variant,
+            self.options.multiplayer_search,
+            params,
+        )
+        .map_err(SessionError::Bench)
     }
 }
 
 /// The search's part of the option values.
-fn search_options(values: &OptionValues) -> Options {
-    Options {
-        threads: values.threads,
-        hash_mb: values.hash_mb,
-        multipv: values.multipv,
-        move_overhead_ms: values.move_overhead_ms,
-        plain: values.plain_search,
+fn search_settings(values: &OptionValues) -> SearchSettings {
+    SearchSettings {
+        options: Options {
+            threads: values.threads,
+            hash_mb: values.hash_mb,
+            multipv: values.multipv,
+            move_overhead_ms: values.move_overhead_ms,
+            plain: values.plain_search,
+        },
+        algorithm: values.multiplayer_search,
     }
 }
 

@@ -1,12 +1,16 @@
 //! The protocol's variant switch: one enum arm per implemented game type, so that each
 //! command dispatches once and the search below it is monomorphised per variant.
 
-use engine::game::{Game, MoveError, PositionError, Seat, Status};
-use engine::search::{bench, BenchResult, Evaluator, Options, Searcher};
+use engine::game::{Game, MoveError, MoveErrorKind, PositionError, Seat, Status};
+use engine::search::multiplayer::{self, Algorithm, MultiSearcher, SeatEvaluator};
+use engine::search::{
+    bench, BenchResult, Control, Evaluator, Limits, Options, Outcome, Report, Searcher,
+};
 use engine::variants::hexmate::{Hexmate, Ruleset};
 use engine::variants::panoply::Panoply;
+use engine::variants::sevenkingdoms::{Players, SevenKingdoms, COLOUR_NAMES, KINGDOMS};
 use engine::variants::Variant;
-use evaluation::{HexmateEval, PanoplyEval};
+use evaluation::{HexmateEval, PanoplyEval, SevenKingdomsEval};
 use std::fmt;
 
 /// A position of any implemented variant.
@@ -17,6 +21,7 @@ use std::fmt;
 pub enum AnyGame {
     Hexmate(Hexmate),
     Panoply(Panoply),
+    SevenKingdoms(SevenKingdoms),
 }
 
 /// Runs `$body` with `$g` bound to the concrete position inside an [`AnyGame`].
@@ -26,14 +31,63 @@ macro_rules! with_game {
         match $any {
             $crate::variant::AnyGame::Hexmate($g) => $body,
             $crate::variant::AnyGame::Panoply($g) => $body,
+            $crate::variant::AnyGame::SevenKingdoms($g) => $body,
         }
     };
+}
+
+/// What `go` and `analyse` ask of a searcher, whether two-player or multi-player; each
+/// arm of [`with_searcher!`] calls it on a concrete type, so nothing is dispatched
+/// dynamically.
+pub trait Search<G: Game> {
+    fn search(
+        &mut self,
+        root: &G,
+        limits: &Limits<G::Move>,
+        control: &Control,
+        report: &mut dyn FnMut(Report<'_, G::Move>),
+    ) -> Outcome<G::Move>;
+}
+
+impl<G: Game, E: Evaluator<G>> Search<G> for Searcher<G, E> {
+    fn search(
+        &mut self,
+        root: &G,
+        limits: &Limits<G::Move>,
+        control: &Control,
+        report: &mut dyn FnMut(Report<'_, G::Move>),
+    ) -> Outcome<G::Move> {
+        Searcher::search(self, root, limits, control, report)
+    }
+}
+
+impl<G: Game, E: SeatEvaluator<G> + Evaluator<G>> Search<G> for MultiSearcher<G, E> {
+    fn search(
+        &mut self,
+        root: &G,
+        limits: &Limits<G::Move>,
+        control: &Control,
+        report: &mut dyn FnMut(Report<'_, G::Move>),
+    ) -> Outcome<G::Move> {
+        MultiSearcher::search(self, root, limits, control, report)
+    }
+}
+
+/// What a searcher is built with: the engine options and the algorithm for positions of
+/// more than two players (the `Multiplayer Search` option).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchSettings {
+    pub options: Options,
+    pub algorithm: Algorithm,
 }
 
 /// A searcher (table, history, evaluator) for the game type of an [`AnyGame`] arm.
 pub enum AnySearcher {
     Hexmate(Searcher<Hexmate, HexmateEval>),
     Panoply(Searcher<Panoply, PanoplyEval>),
+    /// Seven Kingdoms with any division into players: the multi-player searches, and the
+    /// two-player search for two seats.
+    SevenKingdoms(MultiSearcher<SevenKingdoms, SevenKingdomsEval>),
 }
 
 /// Runs `$body` with `$s` and `$g` bound to the searcher and the position of the same
@@ -48,6 +102,10 @@ macro_rules! with_searcher {
             ($crate::variant::AnySearcher::Panoply($s), $crate::variant::AnyGame::Panoply($g)) => {
                 $body
             }
+            (
+                $crate::variant::AnySearcher::SevenKingdoms($s),
+                $crate::variant::AnyGame::SevenKingdoms($g),
+            ) => $body,
             _ => unreachable!("the session keeps the searcher and the position of one game type"),
         }
     };
@@ -55,11 +113,15 @@ macro_rules! with_searcher {
 
 impl AnySearcher {
     /// A new searcher for the game type of `game`.
-    pub fn for_game(game: &AnyGame, options: Options) -> AnySearcher {
-        match game {
+    pub fn for_game(game: &AnyGame, settings: &SearchSettings) -> AnySearcher {
+        let options = settings.options.clone();
+        let mut searcher = match game {
             AnyGame::Hexmate(_) => AnySearcher::Hexmate(Searcher::new(options)),
             AnyGame::Panoply(_) => AnySearcher::Panoply(Searcher::new(options)),
-        }
+            AnyGame::SevenKingdoms(_) => AnySearcher::SevenKingdoms(MultiSearcher::new(options)),
+        };
+        searcher.configure(settings);
+        searcher
     }
 
     /// Whether this searcher plays the game type of `game`.
@@ -68,13 +130,20 @@ impl AnySearcher {
             (self, game),
             (AnySearcher::Hexmate(_), AnyGame::Hexmate(_))
                 | (AnySearcher::Panoply(_), AnyGame::Panoply(_))
+                | (AnySearcher::SevenKingdoms(_), AnyGame::SevenKingdoms(_))
         )
     }
 
-    pub fn set_options(&mut self, options: Options) {
+    /// Applies new settings; two-player searchers have no use for the algorithm.
+    pub fn configure(&mut self, settings: &SearchSettings) {
+        let options = settings.options.clone();
         match self {
             AnySearcher::Hexmate(s) => s.set_options(options),
             AnySearcher::Panoply(s) => s.set_options(options),
+            AnySearcher::SevenKingdoms(s) => {
+                s.set_options(options);
+                s.set_algorithm(settings.algorithm);
+            }
         }
     }
 
@@ -82,6 +151,7 @@ impl AnySearcher {
         match self {
             AnySearcher::Hexmate(s) => s.clear(),
             AnySearcher::Panoply(s) => s.clear(),
+            AnySearcher::SevenKingdoms(s) => s.clear(),
         }
     }
 
@@ -89,6 +159,7 @@ impl AnySearcher {
         match self {
             AnySearcher::Hexmate(s) => s.hashfull(),
             AnySearcher::Panoply(s) => s.hashfull(),
+            AnySearcher::SevenKingdoms(s) => s.hashfull(),
         }
     }
 }
@@ -97,6 +168,12 @@ impl AnySearcher {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
     NotImplemented(Variant),
+    /// A `Players` value the variant cannot divide its armies by.
+    Players {
+        variant: Variant,
+        value: String,
+        reason: String,
+    },
     Position(PositionError),
     /// The move at `index` (0-based) of a move list.
     Move {
@@ -109,6 +186,15 @@ impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SetupError::NotImplemented(v) => write!(f, "variant {} is not implemented yet", v.id()),
+            SetupError::Players {
+                variant,
+                value,
+                reason,
+            } => write!(
+                f,
+                "Players '{value}' does not fit {}: {reason}",
+                variant.id()
+            ),
             SetupError::Position(e) => write!(f, "bad position string: {e}"),
             SetupError::Move { index, error } => write!(f, "move {}: {error}", index + 1),
         }
@@ -117,19 +203,52 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// The Seven Kingdoms division of the `Players` option; empty means one kingdom per
+/// player (§13.2).
+fn kingdom_players(players: &str) -> Result<Players, SetupError> {
+    if players.is_empty() {
+        return Ok(Players::default());
+    }
+    Players::parse(players).map_err(|reason| SetupError::Players {
+        variant: Variant::SevenKingdoms,
+        value: players.to_string(),
+        reason,
+    })
+}
+
 impl AnyGame {
-    /// The start position of `variant`, or an error naming an unimplemented variant.
+    /// The start position of `variant` with its default players, or an error naming an
+    /// unimplemented variant.
     pub fn start(variant: Variant) -> Result<AnyGame, SetupError> {
+        AnyGame::start_with_players(variant, "")
+    }
+
+    /// The start position of `variant` with the armies divided as the `Players` option
+    /// says (empty: the variant's default; variants without players ignore it).
+    pub fn start_with_players(variant: Variant, players: &str) -> Result<AnyGame, SetupError> {
         match variant {
             Variant::Hexmate => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexmate))),
             Variant::Hexchoice => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexchoice))),
             Variant::Panoply => Ok(AnyGame::Panoply(Panoply::start(&()))),
+            Variant::SevenKingdoms => Ok(AnyGame::SevenKingdoms(SevenKingdoms::start(
+                &kingdom_players(players)?,
+            ))),
             other => Err(SetupError::NotImplemented(other)),
         }
     }
 
-    /// Reads a position string of `variant`.
+    /// Reads a position string of `variant` with its default players.
     pub fn from_position_string(variant: Variant, text: &str) -> Result<AnyGame, SetupError> {
+        AnyGame::from_position_string_with_players(variant, text, "")
+    }
+
+    /// Reads a position string of `variant` with the armies divided as the `Players`
+    /// option says.
+    pub fn from_position_string_with_players(
+        variant: Variant,
+        text: &str,
+        players: &str,
+    ) -> Result<AnyGame, SetupError> {
         let wrap = |r: Result<Hexmate, PositionError>| {
             r.map(AnyGame::Hexmate).map_err(SetupError::Position)
         };
@@ -139,8 +258,26 @@ impl AnyGame {
             Variant::Panoply => Panoply::from_position_string(text, &())
                 .map(AnyGame::Panoply)
                 .map_err(SetupError::Position),
+            Variant::SevenKingdoms => {
+                SevenKingdoms::from_position_string(text, &kingdom_players(players)?)
+                    .map(AnyGame::SevenKingdoms)
+                    .map_err(SetupError::Position)
+            }
             other => Err(SetupError::NotImplemented(other)),
         }
+    }
+
+    /// The same position with the armies divided as `players` says: a Seven Kingdoms
+    /// position is read again from its string, which holds all its state (R53); the
+    /// division decides the seats, the result vector and whether the last player is left
+    /// (R44). `None` for variants without players.
+    pub fn with_players(&self, players: &str) -> Result<Option<AnyGame>, SetupError> {
+        let AnyGame::SevenKingdoms(g) = self else {
+            return Ok(None);
+        };
+        SevenKingdoms::from_position_string(&g.position_string(), &kingdom_players(players)?)
+            .map(|g| Some(AnyGame::SevenKingdoms(g)))
+            .map_err(SetupError::Position)
     }
 
     /// Plays the moves given as tokens, all or nothing: the error names the first bad
@@ -163,10 +300,22 @@ impl AnyGame {
     }
 
     /// Checks move tokens against this position without playing them (`searchmoves`).
+    /// Only moves the search can play count: Seven Kingdoms' record token for a
+    /// resignation (R55) is read by `parse_move` but is no move to search.
     pub fn check_moves(&self, tokens: &[String]) -> Result<(), SetupError> {
-        with_game!(self, g => tokens.iter().enumerate().try_for_each(|(index, token)| {
-            g.parse_move(token).map(|_| ()).map_err(|error| SetupError::Move { index, error })
-        }))
+        with_game!(self, g => {
+            let mut list = Default::default();
+            g.generate_moves(&mut list);
+            tokens.iter().enumerate().try_for_each(|(index, token)| {
+                let mv = g.parse_move(token).map_err(|error| SetupError::Move { index, error })?;
+                if list.contains(&mv) {
+                    Ok(())
+                } else {
+                    let error = MoveError::new(MoveErrorKind::Illegal, token, "not a move to search");
+                    Err(SetupError::Move { index, error })
+                }
+            })
+        })
     }
 
     /// Every legal move in notation, sorted by text.
@@ -197,12 +346,27 @@ impl AnyGame {
     }
 
     /// Searches every position of `games` (all of one game type) to `depth` with a fresh
-    /// searcher each: the engine's `bench`.
-    pub fn bench(games: &[AnyGame], depth: u32, options: Options) -> BenchResult {
+    /// searcher each: the engine's `bench`. Seven Kingdoms positions are searched by
+    /// `algorithm`.
+    pub fn bench(
+        games: &[AnyGame],
+        depth: u32,
+        options: Options,
+        algorithm: Algorithm,
+    ) -> BenchResult {
         fn of_type<G: Clone>(games: &[AnyGame], pick: impl Fn(&AnyGame) -> Option<&G>) -> Vec<G> {
             games.iter().filter_map(pick).cloned().collect()
         }
         match games.first() {
+            Some(AnyGame::SevenKingdoms(_)) => {
+                let positions = of_type(games, |g| match g {
+                    AnyGame::SevenKingdoms(p) => Some(p),
+                    _ => None,
+                });
+                multiplayer::bench::<SevenKingdoms, SevenKingdomsEval>(
+                    &positions, depth, options, algorithm,
+                )
+            }
             Some(AnyGame::Panoply(_)) => {
                 let positions = of_type(games, |g| match g {
                     AnyGame::Panoply(p) => Some(p),
@@ -220,7 +384,8 @@ impl AnyGame {
         }
     }
 
-    /// The static evaluation's terms (one per line) and its value for the side to move.
+    /// The static evaluation's terms (one per line) and its value for the side to move
+    /// (in Seven Kingdoms, the score of the player to move).
     pub fn explain_evaluation(&self) -> (String, i32) {
         match self {
             AnyGame::Hexmate(g) => {
@@ -231,19 +396,88 @@ impl AnyGame {
                 let eval = PanoplyEval;
                 (eval.explain(g), eval.evaluate(g))
             }
+            AnyGame::SevenKingdoms(g) => {
+                let eval = SevenKingdomsEval;
+                (eval.explain_seats(g), eval.evaluate_seats(g)[g.to_move()])
+            }
         }
     }
 
-    /// The name of the seat to move (`white`, `black`).
-    pub fn side_to_move_name(&self) -> &'static str {
-        with_game!(self, g => hexmate_seat_name(g.to_move()))
+    /// Who is to move: `white` or `black`; in Seven Kingdoms the kingdom and its player,
+    /// e.g. `red (player 2)`.
+    pub fn side_to_move_name(&self) -> String {
+        match self {
+            AnyGame::Hexmate(g) => two_player_seat_name(g.to_move()).to_string(),
+            AnyGame::Panoply(g) => two_player_seat_name(g.to_move()).to_string(),
+            AnyGame::SevenKingdoms(g) => format!(
+                "{} (player {})",
+                COLOUR_NAMES[g.side()].to_lowercase(),
+                g.to_move() + 1
+            ),
+        }
+    }
+
+    /// What `d` shows of a finished game: the result line, and in Seven Kingdoms the
+    /// report of §13.3. Empty while the game goes on.
+    pub fn ending_lines(&self) -> Vec<String> {
+        let Status::Over(outcome) = self.status() else {
+            return Vec::new();
+        };
+        let mut lines = vec![format!(
+            "Result: {} {}",
+            outcome.result_string(),
+            outcome.reason
+        )];
+        if let AnyGame::SevenKingdoms(g) = self {
+            lines.extend(kingdoms_report(g));
+        }
+        lines
     }
 }
 
-fn hexmate_seat_name(seat: Seat) -> &'static str {
+fn two_player_seat_name(seat: Seat) -> &'static str {
     if seat == 0 {
         "white"
     } else {
         "black"
     }
+}
+
+/// §13.3 for a finished game, with the reference data's colour names: the winning
+/// kingdom (`none` under R44 and R45), the label (R48), the captured kingdoms per holder
+/// in capture order (holders in turn order) and the kingdoms still in the game (R28).
+fn kingdoms_report(g: &SevenKingdoms) -> Vec<String> {
+    let Some(ending) = g.ending() else {
+        return Vec::new();
+    };
+    let winner = ending.winner.map_or("none", |k| COLOUR_NAMES[k]);
+    let holdings: Vec<String> = (0..KINGDOMS)
+        .filter_map(|holder| {
+            let captured: Vec<&str> = g
+                .captured_kingdoms()
+                .iter()
+                .filter(|&&(h, _)| usize::from(h) == holder)
+                .map(|&(_, k)| COLOUR_NAMES[usize::from(k)])
+                .collect();
+            (!captured.is_empty())
+                .then(|| format!("{}: {}", COLOUR_NAMES[holder], captured.join(" ")))
+        })
+        .collect();
+    let in_game: Vec<&str> = (0..KINGDOMS)
+        .filter(|&k| g.in_game(k))
+        .map(|k| COLOUR_NAMES[k])
+        .collect();
+    vec![
+        format!("Winner: {winner}"),
+        format!("Victory: {}", ending.label.as_str()),
+        format!(
+            "Captured kingdoms: {}",
+            if holdings.is_empty() {
+                "none".to_string()
+            } else {
+                holdings.join("; ")
+            }
+        ),
+        format!("In game: {}", in_game.join(" ")),
+    ]
 }

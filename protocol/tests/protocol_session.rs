@@ -88,7 +88,7 @@ fn unimplemented_variants_are_refused_and_keep_the_state() {
     let mut engine = Engine::start();
     engine.ask("position startpos moves h5h6");
     let before = engine.state();
-    for variant in ["hepta", "sevenkingdoms", "hexian"] {
+    for variant in ["hepta", "hexian"] {
         assert_eq!(
             engine.ask(&format!("setoption name UCI_Variant value {variant}")),
             vec![format!(

@@ -64,6 +64,11 @@ fn valid_lines() -> Vec<String> {
         "setoption name Patron value 5",
         "setoption name UCI_Variant value hexchoice",
         "setoption name UCI_Variant value hexmate",
+        "setoption name UCI_Variant value sevenkingdoms",
+        "setoption name Players value wrob/gpd",
+        "setoption name Players value <empty>",
+        "position startpos moves e9e10 f2k7 xob",
+        "go searchmoves e9e10 b7d4 depth 1",
         "bench 1 1 1",
     ]
     .iter()

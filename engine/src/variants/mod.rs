@@ -49,7 +49,7 @@ impl Variant {
     pub fn is_implemented(self) -> bool {
         matches!(
             self,
-            Variant::Hexmate | Variant::Hexchoice | Variant::Panoply
+            Variant::Hexmate | Variant::Hexchoice | Variant::Panoply | Variant::SevenKingdoms
         )
     }
 }
