@@ -1,10 +1,11 @@
-//! What the match prints: a line per finished game, the standings every few games and
-//! at the end, and the SPRT's state.
+//! What the match prints: a line per finished game, a progress line as it goes, and the
+//! standings with the SPRT's state at the end.
 
 use super::adjudication::Verdict;
 use super::config::SprtSpec;
 use super::game::{Ending, GameRecord};
-use super::stats::{elo_estimate, sprt_state, SprtState, SprtVerdict, Standings};
+use super::standings::{SeatRecord, Standings, Tally};
+use super::stats::{elo_estimate, likelihood_of_superiority, sprt_state, SprtState, SprtVerdict};
 use engine::game::{Points, Seat};
 
 /// `White`/`Black` in two-seat games, `Seat k` (from 1) in games of more seats.
@@ -62,9 +63,29 @@ pub fn finished_line(record: &GameRecord, names: &[String]) -> String {
     )
 }
 
-/// The standings: for two engines in two seats the score, the Elo difference and the
-/// SPRT; otherwise each engine's points per seat against an equal share.
-pub fn standings_lines(
+/// The end of a match: how many games it took, and the standings.
+pub fn closing_lines(
+    standings: &Standings,
+    names: &[String],
+    seats: usize,
+    sprt: Option<&SprtSpec>,
+    total_games: usize,
+    stopped_by_sprt: bool,
+) -> Vec<String> {
+    let games = standings.games;
+    let mut lines = vec![if stopped_by_sprt {
+        format!("Finished match after {games} of {total_games} games: stopped by the SPRT")
+    } else {
+        format!("Finished match after {games} games")
+    }];
+    lines.extend(standings_lines(standings, names, seats, sprt));
+    lines
+}
+
+/// The standings: for two engines in two seats the score, the Elo difference, LOS, the
+/// pentanomial counts and the SPRT; otherwise each engine's points against an equal
+/// share and its record per seat.
+fn standings_lines(
     standings: &Standings,
     names: &[String],
     seats: usize,
@@ -83,7 +104,7 @@ fn head_to_head_lines(
     sprt: Option<&SprtSpec>,
 ) -> Vec<String> {
     let first = &standings.tallies[0];
-    let sample = &standings.head_to_head;
+    let pairs = &standings.pairs;
     let mut lines = vec![format!(
         "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
         names[0],
@@ -91,29 +112,52 @@ fn head_to_head_lines(
         first.wins,
         first.losses,
         first.draws,
-        if sample.games == 0 {
-            0.5
-        } else {
-            sample.mean()
-        },
-        sample.games
+        score_fraction(first),
+        standings.games
     )];
     lines.push(format!(
         "Points: {} {:.2}, {} {:.2}",
         names[0], standings.tallies[0].points, names[1], standings.tallies[1].points
     ));
-    if let Some(estimate) = elo_estimate(sample) {
-        lines.push(format!(
-            "Elo difference: {:.1} +/- {:.1}, DrawRatio: {:.1} %",
-            estimate.elo,
-            estimate.error,
-            100.0 * first.draws as f64 / sample.games as f64
-        ));
+    lines.push(match elo_text(standings) {
+        Some(elo) => format!(
+            "{elo}, DrawRatio: {:.1} %",
+            100.0 * first.draws as f64 / standings.games as f64
+        ),
+        None => "Elo difference: no complete game pair yet".to_string(),
+    });
+    let [ll, ld, dd_wl, wd, ww] = pairs.pentanomial;
+    let mut pentanomial = format!("Ptnml(0-2): {ll}, {ld}, {dd_wl}, {wd}, {ww}");
+    if pairs.other > 0 {
+        pentanomial.push_str(&format!(" (and {} pairs with quarter points)", pairs.other));
     }
+    lines.push(pentanomial);
     if let Some(spec) = sprt {
-        lines.push(sprt_line(&sprt_state(sample, spec), spec));
+        lines.push(sprt_line(&sprt_state(&pairs.sample, spec), spec));
     }
     lines
+}
+
+/// The first engine's points per game; ½ before the first game.
+fn score_fraction(tally: &Tally) -> f64 {
+    if tally.seat_games == 0 {
+        0.5
+    } else {
+        tally.points / tally.seat_games as f64
+    }
+}
+
+/// `Elo difference: 12.3 +/- 20.1, LOS: 88.4 %` over the complete game pairs.
+fn elo_text(standings: &Standings) -> Option<String> {
+    let sample = &standings.pairs.sample;
+    let estimate = elo_estimate(sample)?;
+    let los = likelihood_of_superiority(sample)?;
+    Some(format!(
+        "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %",
+        estimate.elo,
+        estimate.error,
+        100.0 * los
+    ))
 }
 
 /// `SPRT (elo0 0, elo1 5): llr 1.23, lbound -2.94, ubound 2.94` and the verdict once
@@ -137,15 +181,81 @@ fn share_lines(standings: &Standings, names: &[String], seats: usize) -> Vec<Str
         standings.games
     )];
     for (name, tally) in names.iter().zip(&standings.tallies) {
-        let per_seat = if tally.seat_games == 0 {
-            0.0
-        } else {
-            tally.points / tally.seat_games as f64
-        };
         lines.push(format!(
-            "  {name}: {:.2} points in {} seats, {per_seat:.3} per seat; above/below/at share: {} / {} / {}",
-            tally.points, tally.seat_games, tally.wins, tally.losses, tally.draws
+            "  {name}: {:.2} points in {} seats, {:.3} per seat; above/below/at share: {} / {} / {}",
+            tally.points,
+            tally.seat_games,
+            score_fraction(tally),
+            tally.wins,
+            tally.losses,
+            tally.draws
         ));
     }
+    lines.push("Per seat: average points / average place (1 = best)".to_string());
+    let width = names.iter().map(String::len).max().unwrap_or(0);
+    let header: String = (0..seats)
+        .map(|seat| format!(" {:>13}", seat_name(seat, seats)))
+        .collect();
+    lines.push(format!("  {:width$}{header}", ""));
+    for (name, records) in names.iter().zip(&standings.seat_records) {
+        let cells: String = records
+            .iter()
+            .map(|r| format!(" {:>13}", seat_cell(r)))
+            .collect();
+        lines.push(format!("  {name:width$}{cells}"));
+    }
     lines
+}
+
+/// `0.412 / 1.80`, or `-` for a seat the engine never played.
+fn seat_cell(record: &SeatRecord) -> String {
+    if record.games == 0 {
+        "-".to_string()
+    } else {
+        format!(
+            "{:.3} / {:.2}",
+            record.average_points(),
+            record.average_place()
+        )
+    }
+}
+
+/// One line that sums the match up as it goes: games played, the score with Elo and
+/// the SPRT for a head-to-head match, each engine's points per seat otherwise.
+pub fn progress_line(
+    standings: &Standings,
+    names: &[String],
+    seats: usize,
+    total_games: usize,
+    sprt: Option<&SprtSpec>,
+) -> String {
+    let mut line = format!("Progress: {} of {total_games} games", standings.games);
+    if seats == 2 && names.len() == 2 {
+        let first = &standings.tallies[0];
+        line.push_str(&format!(
+            ", {} vs {}: {} - {} - {} [{:.3}]",
+            names[0],
+            names[1],
+            first.wins,
+            first.losses,
+            first.draws,
+            score_fraction(first)
+        ));
+        if let Some(elo) = elo_text(standings) {
+            line.push_str(&format!(", {elo}"));
+        }
+        if let Some(spec) = sprt {
+            let state = sprt_state(&standings.pairs.sample, spec);
+            line.push_str(&format!(
+                ", LLR {:.2} ({:.2}, {:.2})",
+                state.llr, state.lower, state.upper
+            ));
+        }
+    } else {
+        for (name, tally) in names.iter().zip(&standings.tallies) {
+            line.push_str(&format!(", {name} {:.3}", score_fraction(tally)));
+        }
+        line.push_str(" per seat");
+    }
+    line
 }

@@ -1,0 +1,218 @@
+//! The match so far: each engine's wins, draws, losses and points, its record per seat,
+//! and for two engines in two seats the game pairs that Elo, LOS and the SPRT read.
+//!
+//! Games `2k` and `2k+1` of a two-seat match share an opening with the seats swapped
+//! (`schedule`); together they are one pair. A pair's total for the first engine is
+//! 0, ½, 1, 1½ or 2 points: the pentanomial counts (LL, LD, DD or WL, WD, WW). Variants
+//! with quarter points (hexmate's stalemate) give totals between those; such pairs are
+//! counted apart, and every complete pair enters the sample by its exact average.
+
+use super::stats::Sample;
+use engine::game::Points;
+
+/// One engine's results over all its seats: a seat that scored more than an equal
+/// share of the point (½ of two seats, ⅐ of seven) won, less lost, exactly that drew.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub seat_games: usize,
+    pub wins: usize,
+    pub losses: usize,
+    pub draws: usize,
+    pub points: f64,
+}
+
+impl Tally {
+    fn add(&mut self, points: Points, seats: usize) {
+        let share = Points::fraction(1, seats as u16);
+        self.seat_games += 1;
+        self.points += points.as_f64();
+        match points.cmp(&share) {
+            std::cmp::Ordering::Greater => self.wins += 1,
+            std::cmp::Ordering::Less => self.losses += 1,
+            std::cmp::Ordering::Equal => self.draws += 1,
+        }
+    }
+}
+
+/// One engine in one seat: games, points and placements (1 for the best score; seats
+/// with equal points share the better place).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SeatRecord {
+    pub games: usize,
+    pub points: f64,
+    pub places: usize,
+}
+
+impl SeatRecord {
+    pub fn average_points(&self) -> f64 {
+        self.points / self.games as f64
+    }
+
+    pub fn average_place(&self) -> f64 {
+        self.places as f64 / self.games as f64
+    }
+}
+
+/// The game pairs of a head-to-head match, from the first engine's side.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Pairs {
+    /// Pair averages (total / 2) of the complete pairs.
+    pub sample: Sample,
+    /// Pairs with totals 0, ½, 1, 1½, 2.
+    pub pentanomial: [usize; 5],
+    /// Complete pairs with a total between those (quarter points).
+    pub other: usize,
+    /// The first game of a pair whose second game has not come yet: pair number and
+    /// the first engine's points.
+    open: Option<(usize, f64)>,
+}
+
+impl Pairs {
+    /// Adds game `index` in which the first engine scored `points`. A second game
+    /// whose first game is missing (a shard's file left out of a merge) pairs with
+    /// nothing and is not counted.
+    fn add(&mut self, index: usize, points: f64) {
+        let pair = index / 2;
+        if index.is_multiple_of(2) {
+            self.open = Some((pair, points));
+            return;
+        }
+        let Some((open_pair, first)) = self.open.take() else {
+            return;
+        };
+        if open_pair != pair {
+            return;
+        }
+        let total = first + points;
+        self.sample.add(total / 2.0);
+        let halves = total * 2.0;
+        if halves == halves.round() {
+            self.pentanomial[halves as usize] += 1;
+        } else {
+            self.other += 1;
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standings {
+    pub tallies: Vec<Tally>,
+    /// Per engine, per seat.
+    pub seat_records: Vec<Vec<SeatRecord>>,
+    /// Filled for two engines in two seats only.
+    pub pairs: Pairs,
+    pub games: usize,
+}
+
+impl Standings {
+    pub fn new(engines: usize, seats: usize) -> Standings {
+        Standings {
+            tallies: vec![Tally::default(); engines],
+            seat_records: vec![vec![SeatRecord::default(); seats]; engines],
+            pairs: Pairs::default(),
+            games: 0,
+        }
+    }
+
+    /// Adds game `index` of the match: the engine of each seat and the points each seat
+    /// scored. Games must come in the order of their numbers.
+    pub fn add_game(&mut self, index: usize, seat_engines: &[usize], points: &[Points]) {
+        self.games += 1;
+        let seats = seat_engines.len();
+        let head_to_head = seats == 2 && self.tallies.len() == 2;
+        for (seat, (&engine, &p)) in seat_engines.iter().zip(points).enumerate() {
+            self.tallies[engine].add(p, seats);
+            let record = &mut self.seat_records[engine][seat];
+            record.games += 1;
+            record.points += p.as_f64();
+            record.places += 1 + points.iter().filter(|&&other| other > p).count();
+            if head_to_head && engine == 0 {
+                self.pairs.add(index, p.as_f64());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    #[test]
+    fn tallies_count_seats_against_an_equal_share() {
+        let mut standings = Standings::new(2, 2);
+        standings.add_game(0, &[0, 1], &[Points::ONE, Points::ZERO]);
+        standings.add_game(1, &[1, 0], &[Points::HALF, Points::HALF]);
+        standings.add_game(
+            2,
+            &[1, 0],
+            &[Points::fraction(3, 4), Points::fraction(1, 4)],
+        );
+        let first = standings.tallies[0];
+        assert_eq!((first.wins, first.draws, first.losses), (1, 1, 1));
+        assert!(close(first.points, 1.75));
+
+        let mut seven = Standings::new(2, 7);
+        let sevenths = [Points::fraction(1, 7); 7];
+        seven.add_game(0, &[0, 1, 0, 1, 0, 1, 0], &sevenths);
+        assert_eq!(seven.tallies[0].draws, 4);
+        assert_eq!(seven.pairs.sample.games, 0);
+    }
+
+    #[test]
+    fn pairs_fill_the_pentanomial() {
+        let mut standings = Standings::new(2, 2);
+        let (one, half, zero) = (Points::ONE, Points::HALF, Points::ZERO);
+        // Pair 0: the first engine wins with White and draws with Black (WD, 1½).
+        standings.add_game(0, &[0, 1], &[one, zero]);
+        standings.add_game(1, &[1, 0], &[half, half]);
+        // Pair 1: a win each (WL, 1 point).
+        standings.add_game(2, &[0, 1], &[one, zero]);
+        standings.add_game(3, &[1, 0], &[one, zero]);
+        // Pair 2: a stalemate win (¾) and a loss: 0.75 points, between the counts.
+        standings.add_game(
+            4,
+            &[0, 1],
+            &[Points::fraction(3, 4), Points::fraction(1, 4)],
+        );
+        standings.add_game(5, &[1, 0], &[one, zero]);
+        // Game 6 waits for its partner.
+        standings.add_game(6, &[0, 1], &[zero, one]);
+        let pairs = &standings.pairs;
+        assert_eq!(pairs.pentanomial, [0, 0, 1, 1, 0]);
+        assert_eq!(pairs.other, 1);
+        assert_eq!(pairs.sample.games, 3);
+        // Pair averages 0.75, 0.5 and 0.375.
+        assert!(close(pairs.sample.mean(), 1.625 / 3.0));
+    }
+
+    #[test]
+    fn a_second_game_without_its_first_is_not_paired() {
+        let mut standings = Standings::new(2, 2);
+        standings.add_game(0, &[0, 1], &[Points::ONE, Points::ZERO]);
+        standings.add_game(3, &[1, 0], &[Points::ONE, Points::ZERO]);
+        assert_eq!(standings.pairs.sample.games, 0);
+        assert_eq!(standings.games, 2);
+    }
+
+    #[test]
+    fn seat_records_hold_points_and_places() {
+        let mut standings = Standings::new(2, 3);
+        let (third, half) = (Points::fraction(1, 3), Points::HALF);
+        // Seats 1 and 3 share the lead (place 1), seat 2 is third.
+        standings.add_game(0, &[0, 1, 0], &[half, Points::ZERO, half]);
+        // An even game: everyone is first.
+        standings.add_game(1, &[1, 0, 0], &[third, third, third]);
+        let first = &standings.seat_records[0];
+        assert_eq!((first[0].games, first[0].places), (1, 1));
+        assert_eq!((first[1].games, first[1].places), (1, 1));
+        assert_eq!((first[2].games, first[2].places), (2, 2));
+        assert!(close(first[2].average_points(), (0.5 + 1.0 / 3.0) / 2.0));
+        let second = &standings.seat_records[1];
+        assert_eq!((second[0].places, second[1].places), (1, 3));
+        assert!(close(second[1].average_place(), 3.0));
+    }
+}
