@@ -252,10 +252,76 @@ pub fn progress_line(
             ));
         }
     } else {
-        for (name, tally) in names.iter().zip(&standings.tallies) {
-            line.push_str(&format!(", {name} {:.3}", score_fraction(tally)));
-        }
-        line.push_str(" per seat");
+        let shares: Vec<String> = names
+            .iter()
+            .zip(&standings.tallies)
+            .map(|(name, tally)| format!("{name} {:.3}", score_fraction(tally)))
+            .collect();
+        line.push_str(&format!(", points per seat: {}", shares.join(", ")));
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|n| n.to_string()).collect()
+    }
+
+    #[test]
+    fn three_seats_show_points_and_places_per_seat() {
+        let mut standings = Standings::new(2, 3);
+        let (third, half) = (Points::fraction(1, 3), Points::HALF);
+        standings.add_game(0, &[0, 1, 0], &[half, Points::ZERO, half]);
+        standings.add_game(1, &[1, 0, 0], &[third, third, third]);
+        let names = names(&["alpha", "b"]);
+        assert_eq!(
+            standings_lines(&standings, &names, 3, None),
+            [
+                "Standings after 2 games (3 seats; an equal share is 0.333 per seat):",
+                "  alpha: 1.67 points in 4 seats, 0.417 per seat; above/below/at share: 2 / 0 / 2",
+                "  b: 0.33 points in 2 seats, 0.167 per seat; above/below/at share: 0 / 1 / 1",
+                "Per seat: average points / average place (1 = best)",
+                "               Seat 1        Seat 2        Seat 3",
+                "  alpha  0.500 / 1.00  0.333 / 1.00  0.417 / 1.00",
+                "  b      0.333 / 1.00  0.000 / 3.00             -",
+            ]
+        );
+        assert_eq!(
+            progress_line(&standings, &names, 3, 7, None),
+            "Progress: 2 of 7 games, points per seat: alpha 0.417, b 0.167"
+        );
+    }
+
+    #[test]
+    fn the_progress_line_of_a_head_to_head_match() {
+        let mut standings = Standings::new(2, 2);
+        let names = names(&["new", "old"]);
+        standings.add_game(0, &[0, 1], &[Points::ONE, Points::ZERO]);
+        let sprt = SprtSpec {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        // No complete pair yet: no Elo, and the LLR is 0.
+        assert_eq!(
+            progress_line(&standings, &names, 2, 10, Some(&sprt)),
+            "Progress: 1 of 10 games, new vs old: 1 - 0 - 0 [1.000], LLR 0.00 (-2.94, 2.94)"
+        );
+        standings.add_game(1, &[1, 0], &[Points::HALF, Points::HALF]);
+        standings.add_game(2, &[0, 1], &[Points::ZERO, Points::ONE]);
+        standings.add_game(3, &[1, 0], &[Points::HALF, Points::HALF]);
+        // Pair averages ¾ and ¼: s = ½, σ² = ¼² = 1/16, σ/√2 = 0.176_777. The margin
+        // 1.959_964 · 0.176_777 = 0.346_476 gives elo(0.846_476) = -400 log10(0.181_368)
+        // = 296.6 (and -296.6 below). LLR = 2 (s1 - ½)(1 - ½ - s1) / (2/16)
+        // = -16 (s1 - ½)² = -16 · 0.007_195² = -0.000_83.
+        assert_eq!(
+            progress_line(&standings, &names, 2, 10, Some(&sprt)),
+            "Progress: 4 of 10 games, new vs old: 1 - 1 - 2 [0.500], \
+             Elo difference: 0.0 +/- 296.6, LOS: 50.0 %, LLR -0.00 (-2.94, 2.94)"
+        );
+    }
 }
