@@ -5,7 +5,9 @@ use super::adjudication::Verdict;
 use super::config::SprtSpec;
 use super::game::{Ending, GameRecord};
 use super::standings::{SeatRecord, Standings, Tally};
-use super::stats::{elo_estimate, likelihood_of_superiority, sprt_state, SprtState, SprtVerdict};
+use super::stats::{
+    elo_estimate, likelihood_of_superiority, sprt_state, Sample, SprtState, SprtVerdict,
+};
 use engine::game::{Points, Seat};
 
 /// `White`/`Black` in two-seat games, `Seat k` (from 1) in games of more seats.
@@ -149,11 +151,15 @@ fn score_fraction(tally: &Tally) -> f64 {
 
 /// `Elo difference: 12.3 +/- 20.1, LOS: 88.4 %` over the complete game pairs.
 fn elo_text(standings: &Standings) -> Option<String> {
-    let sample = &standings.pairs.sample;
+    elo_and_los(&standings.pairs.sample).map(|text| format!("Elo difference: {text}"))
+}
+
+/// `12.3 +/- 20.1, LOS: 88.4 %`; `None` for an empty sample.
+fn elo_and_los(sample: &Sample) -> Option<String> {
     let estimate = elo_estimate(sample)?;
     let los = likelihood_of_superiority(sample)?;
     Some(format!(
-        "Elo difference: {:.1} +/- {:.1}, LOS: {:.1} %",
+        "{:.1} +/- {:.1}, LOS: {:.1} %",
         estimate.elo,
         estimate.error,
         100.0 * los
@@ -189,6 +195,15 @@ fn share_lines(standings: &Standings, names: &[String], seats: usize) -> Vec<Str
             tally.wins,
             tally.losses,
             tally.draws
+        ));
+    }
+    lines.push(format!(
+        "Elo against the other engines (rounds of {seats} games, one opening each):"
+    ));
+    for (name, field) in names.iter().zip(&standings.field) {
+        lines.push(format!(
+            "  {name}: {}",
+            elo_and_los(&field.sample).unwrap_or_else(|| "no complete round yet".to_string())
         ));
     }
     lines.push("Per seat: average points / average place (1 = best)".to_string());
@@ -283,6 +298,9 @@ mod tests {
                 "Standings after 2 games (3 seats; an equal share is 0.333 per seat):",
                 "  alpha: 1.67 points in 4 seats, 0.417 per seat; above/below/at share: 2 / 0 / 2",
                 "  b: 0.33 points in 2 seats, 0.167 per seat; above/below/at share: 0 / 1 / 1",
+                "Elo against the other engines (rounds of 3 games, one opening each):",
+                "  alpha: no complete round yet",
+                "  b: no complete round yet",
                 "Per seat: average points / average place (1 = best)",
                 "               Seat 1        Seat 2        Seat 3",
                 "  alpha  0.500 / 1.00  0.333 / 1.00  0.417 / 1.00",
@@ -292,6 +310,43 @@ mod tests {
         assert_eq!(
             progress_line(&standings, &names, 3, 7, None),
             "Progress: 2 of 7 games, points per seat: alpha 0.417, b 0.167"
+        );
+    }
+
+    #[test]
+    fn elo_against_the_others_by_rounds() {
+        let mut standings = Standings::new(2, 3);
+        let (zero, third, half, one) = (
+            Points::ZERO,
+            Points::fraction(1, 3),
+            Points::HALF,
+            Points::ONE,
+        );
+        let rotations: [&[usize]; 3] = [&[0, 1, 0], &[1, 0, 0], &[0, 0, 1]];
+        let games = [
+            [half, zero, half],
+            [third; 3],
+            [zero, one, zero],
+            [third; 3],
+            [one, zero, zero],
+            [third; 3],
+        ];
+        for (index, points) in games.iter().enumerate() {
+            standings.add_game(index, rotations[index % 3], points);
+        }
+        // Round means of a: ¾ and ⅓ (see the standings tests): s = 13/24 = 0.541_667,
+        // σ² = (5/24)², σ/√2 = 0.147_314. Elo = -400 log10(11/13) = 29.0; the margin
+        // 1.959_964 · 0.147_314 = 0.288_730 spans elo(0.830_397) = 275.94 to
+        // elo(0.252_937) = -188.14, half of which is 232.0; LOS = Φ(0.041_667 /
+        // 0.147_314) = Φ(0.282_843) = 0.611_351. b's rounds, ¼ and ⅔, mirror a's.
+        let lines = standings_lines(&standings, &names(&["a", "b"]), 3, None);
+        assert_eq!(
+            lines[3..6],
+            [
+                "Elo against the other engines (rounds of 3 games, one opening each):",
+                "  a: 29.0 +/- 232.0, LOS: 61.1 %",
+                "  b: -29.0 +/- 232.0, LOS: 38.9 %",
+            ]
         );
     }
 

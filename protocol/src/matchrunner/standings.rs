@@ -1,11 +1,17 @@
 //! The match so far: each engine's wins, draws, losses and points, its record per seat,
-//! and for two engines in two seats the game pairs that Elo, LOS and the SPRT read.
+//! and the samples that Elo, LOS and the SPRT read.
 //!
-//! Games `2k` and `2k+1` of a two-seat match share an opening with the seats swapped
-//! (`schedule`); together they are one pair. A pair's total for the first engine is
-//! 0, ½, 1, 1½ or 2 points: the pentanomial counts (LL, LD, DD or WL, WD, WW). Variants
-//! with quarter points (hexmate's stalemate) give totals between those; such pairs are
-//! counted apart, and every complete pair enters the sample by its exact average.
+//! The `seats` games of one opening (`schedule` rotates the engines through the seats)
+//! form a round, and a complete round is one sample: rounds cancel most of the bias of
+//! openings and seats.
+//! - Two seats: a round is a pair. A pair's total for the first engine is 0, ½, 1, 1½
+//!   or 2 points: the pentanomial counts (LL, LD, DD or WL, WD, WW). Variants with
+//!   quarter points (hexmate's stalemate) give totals between those; such pairs are
+//!   counted apart, and every complete pair enters the sample by its exact average.
+//! - More seats: each engine's score against the others. In a game, every pair of one
+//!   of its seats and a seat of another engine scores 1, ½ or 0 as its seat has more,
+//!   as many or fewer points; the game's score is the mean of those, the round's the
+//!   mean of its games'. For two engines in two seats this is the plain game score.
 
 use super::stats::Sample;
 use engine::game::Points;
@@ -53,6 +59,34 @@ impl SeatRecord {
     }
 }
 
+/// Sums a value per game over rounds of `size` consecutive games (game `index` is in
+/// round `index / size`), which come in order.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct RoundSum {
+    /// The round being summed: its number, its games so far and their sum.
+    open: Option<(usize, usize, f64)>,
+}
+
+impl RoundSum {
+    /// Adds game `index`'s value; returns the round's sum when the game completes it.
+    /// A round with a game missing (a shard's file left out of a merge) sums to nothing.
+    fn add(&mut self, index: usize, size: usize, value: f64) -> Option<f64> {
+        let round = index / size;
+        let (games, sum) = match self.open.take() {
+            Some((open, games, sum)) if open == round => (games, sum),
+            _ => (0, 0.0),
+        };
+        if games != index % size {
+            return None;
+        }
+        if games + 1 == size {
+            return Some(sum + value);
+        }
+        self.open = Some((round, games + 1, sum + value));
+        None
+    }
+}
+
 /// The game pairs of a head-to-head match, from the first engine's side.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Pairs {
@@ -62,28 +96,15 @@ pub struct Pairs {
     pub pentanomial: [usize; 5],
     /// Complete pairs with a total between those (quarter points).
     pub other: usize,
-    /// The first game of a pair whose second game has not come yet: pair number and
-    /// the first engine's points.
-    open: Option<(usize, f64)>,
+    round: RoundSum,
 }
 
 impl Pairs {
-    /// Adds game `index` in which the first engine scored `points`. A second game
-    /// whose first game is missing (a shard's file left out of a merge) pairs with
-    /// nothing and is not counted.
+    /// Adds game `index` in which the first engine scored `points`.
     fn add(&mut self, index: usize, points: f64) {
-        let pair = index / 2;
-        if index.is_multiple_of(2) {
-            self.open = Some((pair, points));
-            return;
-        }
-        let Some((open_pair, first)) = self.open.take() else {
+        let Some(total) = self.round.add(index, 2, points) else {
             return;
         };
-        if open_pair != pair {
-            return;
-        }
-        let total = first + points;
         self.sample.add(total / 2.0);
         let halves = total * 2.0;
         if halves == halves.round() {
@@ -94,6 +115,42 @@ impl Pairs {
     }
 }
 
+/// One engine's score against the other engines, by rounds, in games of more seats.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FieldScore {
+    /// Round averages of the complete rounds.
+    pub sample: Sample,
+    round: RoundSum,
+}
+
+impl FieldScore {
+    fn add(&mut self, index: usize, seats: usize, game_score: f64) {
+        if let Some(total) = self.round.add(index, seats, game_score) {
+            self.sample.add(total / seats as f64);
+        }
+    }
+}
+
+/// `engine`'s score against the seats of the other engines in one game: the mean over
+/// pairs of its seat and another engine's seat of 1, ½ or 0 as its seat scored more, as
+/// much or less; `None` when it or the others have no seat in the game.
+fn score_against_others(engine: usize, seat_engines: &[usize], points: &[Points]) -> Option<f64> {
+    let seats = || seat_engines.iter().zip(points);
+    let mut comparisons = 0;
+    let mut sum = 0.0;
+    for (_, own) in seats().filter(|(&e, _)| e == engine) {
+        for (_, other) in seats().filter(|(&e, _)| e != engine) {
+            comparisons += 1;
+            sum += match own.cmp(other) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            };
+        }
+    }
+    (comparisons > 0).then(|| sum / comparisons as f64)
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standings {
     pub tallies: Vec<Tally>,
@@ -101,6 +158,8 @@ pub struct Standings {
     pub seat_records: Vec<Vec<SeatRecord>>,
     /// Filled for two engines in two seats only.
     pub pairs: Pairs,
+    /// Per engine; filled in games of more than two seats only.
+    pub field: Vec<FieldScore>,
     pub games: usize,
 }
 
@@ -110,6 +169,7 @@ impl Standings {
             tallies: vec![Tally::default(); engines],
             seat_records: vec![vec![SeatRecord::default(); seats]; engines],
             pairs: Pairs::default(),
+            field: vec![FieldScore::default(); engines],
             games: 0,
         }
     }
@@ -128,6 +188,13 @@ impl Standings {
             record.places += 1 + points.iter().filter(|&&other| other > p).count();
             if head_to_head && engine == 0 {
                 self.pairs.add(index, p.as_f64());
+            }
+        }
+        if seats > 2 {
+            for (engine, field) in self.field.iter_mut().enumerate() {
+                if let Some(score) = score_against_others(engine, seat_engines, points) {
+                    field.add(index, seats, score);
+                }
             }
         }
     }
@@ -196,6 +263,55 @@ mod tests {
         standings.add_game(3, &[1, 0], &[Points::ONE, Points::ZERO]);
         assert_eq!(standings.pairs.sample.games, 0);
         assert_eq!(standings.games, 2);
+    }
+
+    #[test]
+    fn scores_against_the_others_by_rounds_of_three_games() {
+        let mut standings = Standings::new(2, 3);
+        let (zero, third, half, one) = (
+            Points::ZERO,
+            Points::fraction(1, 3),
+            Points::HALF,
+            Points::ONE,
+        );
+        let rotations: [&[usize]; 3] = [&[0, 1, 0], &[1, 0, 0], &[0, 0, 1]];
+        // Round 1, engine 0 against engine 1's seat in each game:
+        //   [½ 0 ½]: both of its seats beat b's 0 → 1;  [⅓ ⅓ ⅓]: level → ½;
+        //   [0 1 0] with b in seat 3: level (0 = 0) and ahead (1 > 0) → ¾.
+        //   Round mean (1 + ½ + ¾) / 3 = ¾; engine 1: (0 + ½ + ¼) / 3 = ¼.
+        // Round 2: level → ½; [1 0 0] with b in seat 1: both behind → 0; level → ½.
+        //   Round mean (½ + 0 + ½) / 3 = ⅓; engine 1: (½ + 1 + ½) / 3 = ⅔.
+        let games = [
+            [half, zero, half],
+            [third; 3],
+            [zero, one, zero],
+            [third; 3],
+            [one, zero, zero],
+            [third; 3],
+        ];
+        for (index, points) in games.iter().enumerate() {
+            standings.add_game(index, rotations[index % 3], points);
+            if index == 4 {
+                // A round counts only when complete.
+                assert_eq!(standings.field[0].sample.games, 1);
+            }
+        }
+        let (first, second) = (&standings.field[0].sample, &standings.field[1].sample);
+        assert_eq!((first.games, second.games), (2, 2));
+        assert!(close(first.mean(), (0.75 + 1.0 / 3.0) / 2.0));
+        assert!(close(second.mean(), (0.25 + 2.0 / 3.0) / 2.0));
+        assert_eq!(standings.pairs.sample.games, 0);
+    }
+
+    #[test]
+    fn a_round_with_a_missing_game_is_not_counted() {
+        let mut round = RoundSum::default();
+        assert_eq!(round.add(0, 3, 1.0), None);
+        // Game 1 is missing.
+        assert_eq!(round.add(2, 3, 1.0), None);
+        assert_eq!(round.add(3, 3, 0.5), None);
+        assert_eq!(round.add(4, 3, 0.5), None);
+        assert_eq!(round.add(5, 3, 0.0), Some(1.0));
     }
 
     #[test]
