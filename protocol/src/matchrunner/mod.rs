@@ -52,15 +52,15 @@ use std::sync::mpsc::{channel, Sender};
 /// files) and prints it to stdout.
 pub fn run_command(args: MatchArgs) -> Result<(), String> {
     let stdout = std::io::stdout();
+    if !args.merge.is_empty() {
+        let config = MergeConfig::from_args(args).map_err(|e| e.to_string())?;
+        return merge::run_merge(&config, &mut stdout.lock()).map(|_| ());
+    }
     let style = if stdout.is_terminal() {
         ProgressStyle::InPlace
     } else {
         ProgressStyle::Lines
     };
-    if !args.merge.is_empty() {
-        let config = MergeConfig::from_args(args).map_err(|e| e.to_string())?;
-        return merge::run_merge(&config, &mut stdout.lock()).map(|_| ());
-    }
     let config = MatchConfig::from_args(args).map_err(|e| e.to_string())?;
     run_match(&config, &mut stdout.lock(), style).map(|_| ())
 }
