@@ -40,7 +40,6 @@ use report::{closing_lines, finished_line, progress_line};
 use results::{game_line, header_text, GameResult, MatchIdentity};
 use schedule::{plan_game, shard_games};
 use standings::Standings;
-use stats::sprt_state;
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::{IsTerminal, Write};
@@ -388,9 +387,7 @@ impl<W: Write> MatchLog<'_, W> {
         self.standings
             .add_game(result.index, &result.seat_engines, &result.points);
         if let Some(spec) = &self.config.sprt {
-            self.stopped = sprt_state(&self.standings.pairs.sample, spec)
-                .verdict()
-                .is_some();
+            self.stopped = self.standings.pairs.sprt_state(spec).verdict().is_some();
         }
         self.report_progress()
     }

@@ -5,9 +5,7 @@ use super::adjudication::Verdict;
 use super::config::SprtSpec;
 use super::game::{Ending, GameRecord};
 use super::standings::{SeatRecord, Standings, Tally};
-use super::stats::{
-    elo_estimate, likelihood_of_superiority, sprt_state, Sample, SprtState, SprtVerdict,
-};
+use super::stats::{elo_estimate, likelihood_of_superiority, Sample, SprtState, SprtVerdict};
 use engine::game::{Points, Seat};
 
 /// `White`/`Black` in two-seat games, `Seat k` (from 1) in games of more seats.
@@ -135,7 +133,7 @@ fn head_to_head_lines(
     }
     lines.push(pentanomial);
     if let Some(spec) = sprt {
-        lines.push(sprt_line(&sprt_state(&pairs.sample, spec), spec));
+        lines.push(sprt_line(&pairs.sprt_state(spec), spec));
     }
     lines
 }
@@ -260,7 +258,7 @@ pub fn progress_line(
             line.push_str(&format!(", {elo}"));
         }
         if let Some(spec) = sprt {
-            let state = sprt_state(&standings.pairs.sample, spec);
+            let state = standings.pairs.sprt_state(spec);
             line.push_str(&format!(
                 ", LLR {:.2} ({:.2}, {:.2})",
                 state.llr, state.lower, state.upper

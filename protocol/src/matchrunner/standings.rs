@@ -13,7 +13,8 @@
 //!   as many or fewer points; the game's score is the mean of those, the round's the
 //!   mean of its games'. For two engines in two seats this is the plain game score.
 
-use super::stats::Sample;
+use super::config::SprtSpec;
+use super::stats::{sprt_state, Sample, SprtState};
 use engine::game::Points;
 
 /// One engine's results over all its seats: a seat that scored more than an equal
@@ -100,6 +101,16 @@ pub struct Pairs {
 }
 
 impl Pairs {
+    /// The SPRT over the pairs so far, with a pseudo-count at every pentanomial outcome
+    /// that has not occurred yet.
+    pub fn sprt_state(&self, spec: &SprtSpec) -> SprtState {
+        let unseen: Vec<f64> = (0..5)
+            .filter(|&total| self.pentanomial[total] == 0)
+            .map(|total| total as f64 / 4.0)
+            .collect();
+        sprt_state(&self.sample, &unseen, spec)
+    }
+
     /// Adds game `index` in which the first engine scored `points`.
     fn add(&mut self, index: usize, points: f64) {
         let Some(total) = self.round.add(index, 2, points) else {

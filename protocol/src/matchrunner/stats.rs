@@ -12,7 +12,9 @@
 //!   the normal approximation, `LOS = Φ((s - ½) / (σ/√n))`.
 //! - SPRT: the generalized SPRT with the normal approximation (M. Van den Bergh), logistic
 //!   Elo: with `s0`, `s1` the expected scores at `elo0`, `elo1`,
-//!   `LLR = n (s1 - s0)(2s - s0 - s1) / (2σ²)`. It stops when the LLR leaves
+//!   `LLR = n (s1 - s0)(2s - s0 - s1) / (2σ²)`, where `n`, `s` and `σ²` include a
+//!   pseudo-count of 0.001 at each pentanomial outcome no pair has had yet. It stops
+//!   when the LLR leaves
 //!   `[ln(β/(1-α)), ln((1-β)/α)]`: below, H0 (`elo0`) is accepted; above, H1 (`elo1`).
 
 use super::config::SprtSpec;
@@ -170,24 +172,36 @@ pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
     ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
 }
 
-/// The log-likelihood ratio of `elo1` against `elo0`; 0 while the scores do not vary.
-pub fn sprt_llr(sample: &Sample, elo0: f64, elo1: f64) -> f64 {
-    let variance = if sample.games == 0 {
-        0.0
-    } else {
-        sample.variance()
-    };
-    if variance == 0.0 {
+/// Weight of a pseudo-observation at every pentanomial outcome that no pair has had
+/// yet, added before the LLR is computed (fishtest regularizes its counts the same
+/// way): without it a sample without spread, such as an engine that wins every pair,
+/// would leave the LLR at 0 for ever.
+const PSEUDO_COUNT: f64 = 1e-3;
+
+/// The log-likelihood ratio of `elo1` against `elo0` over `sample` together with a
+/// weight of [`PSEUDO_COUNT`] at each score of `unseen`; 0 before the first sample and
+/// while nothing varies.
+pub fn sprt_llr(sample: &Sample, unseen: &[f64], elo0: f64, elo1: f64) -> f64 {
+    if sample.games == 0 {
+        return 0.0;
+    }
+    let weight = sample.games as f64 + PSEUDO_COUNT * unseen.len() as f64;
+    let sum = sample.sum + PSEUDO_COUNT * unseen.iter().sum::<f64>();
+    let squares = sample.sum_of_squares + PSEUDO_COUNT * unseen.iter().map(|x| x * x).sum::<f64>();
+    let mean = sum / weight;
+    let variance = squares / weight - mean * mean;
+    if variance <= 0.0 {
         return 0.0;
     }
     let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
-    sample.games as f64 * (s1 - s0) * (2.0 * sample.mean() - s0 - s1) / (2.0 * variance)
+    weight * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
 }
 
-pub fn sprt_state(sample: &Sample, spec: &SprtSpec) -> SprtState {
+/// The SPRT over `sample`, with the pseudo-observations at `unseen` (see [`sprt_llr`]).
+pub fn sprt_state(sample: &Sample, unseen: &[f64], spec: &SprtSpec) -> SprtState {
     let (lower, upper) = sprt_bounds(spec.alpha, spec.beta);
     SprtState {
-        llr: sprt_llr(sample, spec.elo0, spec.elo1),
+        llr: sprt_llr(sample, unseen, spec.elo0, spec.elo1),
         lower,
         upper,
     }
@@ -256,11 +270,11 @@ mod tests {
     #[test]
     fn sprt_llr_of_a_known_match() {
         let s = sample(100, 120, 80);
-        assert!(close(sprt_llr(&s, 0.0, 5.0), 0.431_096, 1e-5));
-        assert!(close(sprt_llr(&s, -5.0, 0.0), 0.535_407, 1e-5));
+        assert!(close(sprt_llr(&s, &[], 0.0, 5.0), 0.431_096, 1e-5));
+        assert!(close(sprt_llr(&s, &[], -5.0, 0.0), 0.535_407, 1e-5));
         // An even match favours H0 when H1 claims a gain.
-        assert!(sprt_llr(&sample(50, 100, 50), 0.0, 10.0) < 0.0);
-        assert_eq!(sprt_llr(&sample(0, 10, 0), 0.0, 5.0), 0.0);
+        assert!(sprt_llr(&sample(50, 100, 50), &[], 0.0, 10.0) < 0.0);
+        assert_eq!(sprt_llr(&sample(0, 10, 0), &[], 0.0, 5.0), 0.0);
     }
 
     #[test]
@@ -271,15 +285,18 @@ mod tests {
             alpha: 0.05,
             beta: 0.05,
         };
-        assert_eq!(sprt_state(&sample(100, 120, 80), &spec).verdict(), None);
+        assert_eq!(
+            sprt_state(&sample(100, 120, 80), &[], &spec).verdict(),
+            None
+        );
         let strong = sample(400, 300, 200);
         assert_eq!(
-            sprt_state(&strong, &spec).verdict(),
+            sprt_state(&strong, &[], &spec).verdict(),
             Some(SprtVerdict::AcceptH1)
         );
         let weak = sample(200, 300, 400);
         assert_eq!(
-            sprt_state(&weak, &spec).verdict(),
+            sprt_state(&weak, &[], &spec).verdict(),
             Some(SprtVerdict::AcceptH0)
         );
     }
@@ -306,10 +323,24 @@ mod tests {
         //     = 100 · 0.007_195_08 · (1.075 - 1.007_195_08) / 0.128_437_5
         //     = 100 · 0.007_195_08 · 0.067_804_92 / 0.128_437_5 = 0.379_844
         assert!(close(
-            sprt_llr(&pairs(PENTANOMIAL), 0.0, 5.0),
+            sprt_llr(&pairs(PENTANOMIAL), &[], 0.0, 5.0),
             0.379_844,
             1e-6
         ));
+    }
+
+    #[test]
+    fn pseudo_counts_let_a_sample_without_spread_move_the_llr() {
+        // One pair won twice (average 1), and 0.001 at each unseen 0, ¼, ½, ¾:
+        //   weight = 1.004, sum = 1 + 0.001 · 1.5 = 1.0015,
+        //   squares = 1 + 0.001 · (1/16 + 1/4 + 9/16) = 1.000875,
+        //   s = 1.0015 / 1.004 = 0.997_510, σ² = 1.000875 / 1.004 - s² = 0.001_861_33,
+        //   LLR = 1.004 · 0.007_195_08 · (1.995_020 - 1.007_195) / 0.003_722_66 = 1.916_89.
+        let unseen = [0.0, 0.25, 0.5, 0.75];
+        let llr = sprt_llr(&pairs([0, 0, 0, 0, 1]), &unseen, 0.0, 5.0);
+        assert!(close(llr, 1.916_89, 1e-5), "{llr}");
+        assert_eq!(sprt_llr(&pairs([0, 0, 0, 0, 1]), &[], 0.0, 5.0), 0.0);
+        assert_eq!(sprt_llr(&Sample::default(), &unseen, 0.0, 5.0), 0.0);
     }
 
     #[test]
