@@ -217,9 +217,8 @@ fn ask_move(
     clocks: &Clocks,
     seat: Seat,
 ) -> Result<(String, SearchInfo, Duration), Fault> {
-    engine.send(position).map_err(|e| play_fault(&e))?;
     engine
-        .send(&clocks.go_command(seat))
+        .send_all(&[position, &clocks.go_command(seat)])
         .map_err(|e| play_fault(&e))?;
     let started = Instant::now();
     let deadline = started + clocks.allowance(seat);
