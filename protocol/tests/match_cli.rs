@@ -104,3 +104,102 @@ fn a_two_seat_variant_takes_two_engines() {
         "{error}"
     );
 }
+
+#[test]
+fn bad_shard_flags_are_refused() {
+    let results = scratch("refused.results");
+    let with_results =
+        |flags: &str| two_engines(&format!("--results {} {flags}", results.display()));
+    let cases = [
+        (
+            with_results("--shard 0/2"),
+            "--shard 0/2: give K/N with 1 <= K <= N",
+        ),
+        (with_results("--shard 3/2"), "--shard 3/2: give K/N"),
+        (with_results("--shard two"), "--shard two: give K/N"),
+        (two_engines("--shard 1/2"), "--shard needs --results"),
+        (
+            with_results("--shard 1/2 --sprt elo0=0 elo1=5"),
+            "give --sprt to --merge instead",
+        ),
+        (
+            with_results("--shard 1/2 --openings file=x order=random"),
+            "order=random needs --seed",
+        ),
+        (
+            with_results("--games 4 --shard 1/3"),
+            "--shard 1/3: no games; the 4 games make only 2 rounds of 2",
+        ),
+    ];
+    for (line, expected) in cases {
+        let error = refusal(&line);
+        assert!(error.contains(expected), "{line}: {error}");
+    }
+}
+
+/// A result file of a two-game hexmate match between `a` and `b` with `games`.
+fn results_file(name: &str, total: usize, games: &str) -> String {
+    let file = scratch(name);
+    std::fs::write(
+        &file,
+        format!(
+            "tessera-match-results 1\nvariant hexmate\nplayers -\nseats 2\ngames {total}\n\
+             openings start position\nengine a\nengine b\nshard 1/1\n{games}"
+        ),
+    )
+    .unwrap();
+    file.display().to_string()
+}
+
+#[test]
+fn bad_merges_are_refused() {
+    let one = results_file("one.results", 4, "game 1 1,2 1-0\n");
+    let other_match = results_file("other.results", 6, "game 2 2,1 1-0\n");
+    let overlapping = results_file("overlap.results", 4, "game 1 1,2 0-1\n");
+    let cases = [
+        (
+            format!("--merge {one} --engine cmd={TESSERA}"),
+            "--merge combines result files and plays no games: drop --engine".to_string(),
+        ),
+        (
+            "--merge /nonexistent/shard.results".to_string(),
+            "/nonexistent/shard.results".to_string(),
+        ),
+        (
+            format!("--merge {one} {other_match}"),
+            format!("{one} and {other_match} are not of the same match"),
+        ),
+        (
+            format!("--merge {one} {overlapping}"),
+            format!("game 1 is in both {one} and {overlapping}"),
+        ),
+    ];
+    for (line, expected) in cases {
+        let error = refusal(&line);
+        assert!(error.contains(&expected), "{line}: {error}");
+    }
+}
+
+#[test]
+fn a_merge_of_hand_written_files_reports_the_pentanomial() {
+    // Pair 1: a wins both games (WW); pair 2: a draws and loses (LD).
+    let first = results_file("first.results", 4, "game 1 1,2 1-0\ngame 2 2,1 0-1\n");
+    let second = results_file("second.results", 4, "game 3 1,2 1/2-1/2\ngame 4 2,1 1-0\n");
+    let run = run_match(&words(&format!("--merge {first} {second}")));
+    assert!(run.success, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "Merged 2 result files of a vs b (hexmate, 2 seats): 4 of 4 games",
+            "Finished match after 4 games",
+            "Score of a vs b: 2 - 1 - 1  [0.625] 4",
+            "Points: a 2.50, b 1.50",
+            // Pair averages 1 and ¼: s = 0.625, σ² = 0.375² = 0.140625, σ/√2 = 0.265165;
+            // the interval 0.625 ± 0.519716 reaches past 1, so the error is infinite;
+            // LOS = Φ(0.125 / 0.265165) = Φ(0.471405) = 0.681324.
+            "Elo difference: 88.7 +/- inf, LOS: 68.1 %, DrawRatio: 25.0 %",
+        ]
+    );
+    assert_eq!(lines[5], "Ptnml(0-2): 0, 1, 0, 0, 1");
+}

@@ -1,9 +1,12 @@
-//! Engines that break the rules of the match: an illegal move, a crash, a hang. Each
-//! loses its game with the reason, and the match goes on.
+//! Engines that break the rules of the match: an illegal or malformed move, a crash, a
+//! hang, a late answer. Each loses its game with the reason, and the match goes on; a
+//! slow engine within its time plays on.
 
 mod match_support;
 
-use match_support::{fake_engine, finished_games, run_match, scratch, tessera_engine, words};
+use match_support::{
+    fake_engine, finished_games, run_match, scratch, tessera_engine, words, TESSERA,
+};
 
 /// `tessera match` with `first` and `second` as engines and `flags`.
 fn run(first: Vec<String>, second: Vec<String>, flags: &str) -> match_support::MatchRun {
@@ -99,4 +102,81 @@ fn an_engine_that_overruns_its_clock_loses_on_time() {
     let games = finished_games(&run.stdout);
     assert_eq!(games[0].result, "0-1");
     assert_eq!(games[0].ending, "White (silent) loses: timeout");
+}
+
+#[test]
+fn a_malformed_move_loses_the_game_with_that_reason() {
+    let run = run(
+        fake_engine("malformed.sh", "malformed", ""),
+        tessera_engine("tessera"),
+        "--games 2 --each depth=1",
+    );
+    let endings: Vec<String> = finished_games(&run.stdout)
+        .into_iter()
+        .map(|g| format!("{} {}", g.result, g.ending))
+        .collect();
+    let reason = "loses: illegal move '~e2-e4!' (not a move in the variant's notation)";
+    assert_eq!(
+        endings,
+        [
+            format!("0-1 White (malformed) {reason}"),
+            format!("1-0 Black (malformed) {reason}"),
+        ]
+    );
+}
+
+#[test]
+fn a_slow_engine_within_its_time_plays_normally() {
+    let run = run(
+        fake_engine("slow.sh", "slow", &format!("0.05 {TESSERA}")),
+        tessera_engine("tessera"),
+        "--games 2 --maxmoves 3 --each tc=10+0 nodes=500",
+    );
+    let endings: Vec<String> = finished_games(&run.stdout)
+        .into_iter()
+        .map(|g| g.ending)
+        .collect();
+    assert_eq!(endings, ["draw by adjudication: 3 moves"; 2]);
+}
+
+#[test]
+fn a_slow_engine_past_its_move_time_loses_on_time() {
+    let run = run(
+        fake_engine("slow.sh", "slow", &format!("0.5 {TESSERA}")),
+        tessera_engine("tessera"),
+        "--games 2 --timemargin 50 --each st=0.1",
+    );
+    let endings: Vec<String> = finished_games(&run.stdout)
+        .into_iter()
+        .map(|g| g.ending)
+        .collect();
+    assert_eq!(
+        endings,
+        ["White (slow) loses: timeout", "Black (slow) loses: timeout"]
+    );
+}
+
+#[test]
+fn the_sprt_stops_a_match_against_an_engine_that_always_forfeits() {
+    let run = run(
+        tessera_engine("tessera"),
+        fake_engine("illegal.sh", "illegal", ""),
+        "--games 20 --each depth=1 --sprt elo0=0 elo1=5",
+    );
+    // Two pairs won twice, with the pseudo-counts at the four unseen outcomes:
+    // weight 2.004, s = 2.0015 / 2.004 = 0.998_752, σ² = 2.000875 / 2.004 - s² =
+    // 0.000_934_07, LLR = 2.004 · 0.007_195_08 · (1.997_505 - 1.007_195) / 0.001_868_14
+    // = 7.64, past the upper bound ln(0.95 / 0.05) = 2.94 (after one pair it is 1.92).
+    assert_eq!(finished_games(&run.stdout).len(), 4);
+    assert!(run
+        .stdout
+        .contains("Finished match after 4 of 20 games: stopped by the SPRT"));
+    assert!(run.stdout.contains("Ptnml(0-2): 0, 0, 0, 0, 2"));
+    assert!(
+        run.stdout.contains(
+            "SPRT (elo0 0, elo1 5, alpha 0.05, beta 0.05): llr 7.64, lbound -2.94, ubound 2.94 - H1 accepted"
+        ),
+        "{}",
+        run.stdout
+    );
 }

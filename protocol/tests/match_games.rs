@@ -1,6 +1,7 @@
 //! Whole matches between two Tessera processes with node limits, so games are quick and
 //! deterministic: counts agree everywhere, seats rotate per opening, concurrency changes
-//! nothing, and the PGN holds what was printed.
+//! nothing, the PGN holds what was printed, and the shards of a match merge into the
+//! report of the whole.
 
 mod match_support;
 
@@ -151,4 +152,60 @@ fn results_do_not_depend_on_concurrency() {
     };
     assert_eq!(lines(&one).len(), 4);
     assert_eq!(lines(&one), lines(&two));
+}
+
+/// The closing block of a report: from `Finished match after` to the end.
+fn closing_block(stdout: &str) -> &str {
+    let start = stdout
+        .find("Finished match after")
+        .expect("a closing block");
+    &stdout[start..]
+}
+
+#[test]
+fn merged_shards_report_what_the_whole_match_reports() {
+    let flags = "--games 6 --maxmoves 40 --openings order=random --seed 5";
+    let whole = scratch("whole.results");
+    let whole_run = hexmate_match(&format!("{flags} --results {}", whole.display()));
+    let shards: Vec<PathBuf> = (1..=3)
+        .map(|k| {
+            let file = scratch(&format!("shard-{k}.results"));
+            let run = hexmate_match(&format!(
+                "{flags} --shard {k}/3 --results {}",
+                file.display()
+            ));
+            assert!(run.stdout.contains(&format!("Shard {k} of 3: games")));
+            file
+        })
+        .collect();
+    let mut merge_args = words("--sprt elo0=-10 elo1=10 --merge");
+    merge_args.extend(shards.iter().map(|f| f.display().to_string()));
+    let merged = run_match(&merge_args);
+    assert!(merged.success, "{}", merged.stderr);
+    assert!(merged
+        .stdout
+        .starts_with("Merged 3 result files of a vs b (hexmate, 2 seats): 6 of 6 games\n"));
+    // The whole match did not stop on the SPRT, so its closing block is the merge's
+    // without the SPRT line.
+    let merged_block = closing_block(&merged.stdout);
+    let sprt_line = merged_block.lines().last().unwrap();
+    assert!(
+        sprt_line.starts_with("SPRT (elo0 -10, elo1 10"),
+        "{sprt_line}"
+    );
+    let without_sprt = merged_block
+        .strip_suffix(&format!("{sprt_line}\n"))
+        .unwrap();
+    assert_eq!(without_sprt, closing_block(&whole_run.stdout));
+    // The games of the shards are the games of the whole, line for line.
+    let game_lines = |file: &PathBuf| -> Vec<String> {
+        std::fs::read_to_string(file)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("game "))
+            .map(String::from)
+            .collect()
+    };
+    let sharded: Vec<String> = shards.iter().flat_map(game_lines).collect();
+    assert_eq!(sharded, game_lines(&whole));
 }

@@ -5,7 +5,7 @@
 
 use super::specs::{
     check_distinct_names, draw_rule, engine_spec, key_values, openings_spec, optional, resign_rule,
-    sprt_spec,
+    shard_spec, sprt_spec,
 };
 use crate::cli::parse_variant;
 use clap::Args;
@@ -63,9 +63,19 @@ pub struct MatchArgs {
     /// before it is taken to hang and loses on time.
     #[arg(long, default_value_t = 60.0)]
     pub hangtimeout: f64,
-    /// Print the score every this many games (0: only at the end).
+    /// Print the progress line every this many games when the output is not a terminal
+    /// (0: only the standings at the end); a terminal shows it after every game.
     #[arg(long, default_value_t = 10)]
     pub ratinginterval: usize,
+    /// Play only the K-th of N disjoint slices of the match's games (e.g. 2/8).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Write every game's result to this file, for `--merge`.
+    #[arg(long, value_name = "FILE")]
+    pub results: Option<PathBuf>,
+    /// Combine the result files of a match's shards into one report (plays no games).
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub merge: Vec<PathBuf>,
 }
 
 /// The tokens of every `--engine`, one list per occurrence. Clap's derive cannot group
@@ -192,6 +202,13 @@ pub struct ResignRule {
     pub score: i32,
 }
 
+/// Slice `index` (0-based) of `count` of a match's games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
 /// Everything a match needs, checked.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -210,6 +227,36 @@ pub struct MatchConfig {
     pub time_margin: Duration,
     pub hang_timeout: Duration,
     pub rating_interval: usize,
+    pub shard: Option<Shard>,
+    pub results: Option<PathBuf>,
+}
+
+/// What `--merge` needs: the result files and the SPRT to report on them.
+#[derive(Clone, Debug)]
+pub struct MergeConfig {
+    pub files: Vec<PathBuf>,
+    pub sprt: Option<SprtSpec>,
+}
+
+impl MergeConfig {
+    /// `--merge` only reads files: flags that play or record games are refused.
+    pub fn from_args(args: MatchArgs) -> Result<MergeConfig, ConfigError> {
+        let playing = [
+            (!args.engines.0.is_empty(), "--engine"),
+            (args.shard.is_some(), "--shard"),
+            (args.results.is_some(), "--results"),
+            (args.pgn.is_some(), "--pgn"),
+        ];
+        if let Some((_, flag)) = playing.iter().find(|(given, _)| *given) {
+            return refuse(format!(
+                "--merge combines result files and plays no games: drop {flag}"
+            ));
+        }
+        Ok(MergeConfig {
+            files: args.merge,
+            sprt: optional(&args.sprt, "--sprt", sprt_spec)?,
+        })
+    }
 }
 
 impl MatchConfig {
@@ -244,24 +291,54 @@ impl MatchConfig {
         if args.maxmoves == Some(0) {
             return refuse("--maxmoves must be at least 1");
         }
+        let shard = args.shard.as_deref().map(shard_spec).transpose()?;
+        let openings = optional(&args.openings, "--openings", openings_spec)?;
+        let sprt = optional(&args.sprt, "--sprt", sprt_spec)?;
+        if shard.is_some() {
+            check_shardable(&openings, args.seed, sprt.is_some(), args.results.is_some())?;
+        }
         Ok(MatchConfig {
             variant: args.variant,
             players: args.players,
             engines,
             games: args.games,
             concurrency: args.concurrency,
-            openings: optional(&args.openings, "--openings", openings_spec)?,
+            openings,
             seed: args.seed,
             pgn: args.pgn,
-            sprt: optional(&args.sprt, "--sprt", sprt_spec)?,
+            sprt,
             draw: optional(&args.draw, "--draw", draw_rule)?,
             resign: optional(&args.resign, "--resign", resign_rule)?,
             maxmoves: args.maxmoves,
             time_margin: Duration::from_millis(args.timemargin),
             hang_timeout: Duration::from_secs_f64(args.hangtimeout),
             rating_interval: args.ratinginterval,
+            shard,
+            results: args.results,
         })
     }
+}
+
+/// Shards must agree on the game list without talking to each other: random openings
+/// need the same `--seed` everywhere, the SPRT cannot stop the other shards (give it to
+/// `--merge`), and a shard's games are only of use in a result file.
+fn check_shardable(
+    openings: &Option<OpeningsSpec>,
+    seed: Option<u64>,
+    sprt: bool,
+    results: bool,
+) -> Result<(), ConfigError> {
+    let random = openings.as_ref().is_some_and(|o| o.order == Order::Random);
+    if random && seed.is_none() {
+        return refuse("--shard with order=random needs --seed, the same for every shard");
+    }
+    if sprt {
+        return refuse("--shard cannot stop on the SPRT: give --sprt to --merge instead");
+    }
+    if !results {
+        return refuse("--shard needs --results <file> for --merge to read");
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -116,8 +116,19 @@ impl EngineProcess {
 
     /// Writes one line; a closed pipe means the engine is gone.
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
+        self.send_all(&[line])
+    }
+
+    /// Writes lines with one write (the pipe is unbuffered), so that the engine reads
+    /// them when it wakes once; a closed pipe means the engine is gone.
+    pub fn send_all(&mut self, lines: &[&str]) -> Result<(), EngineError> {
+        let mut text = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
+        for line in lines {
+            text.push_str(line);
+            text.push('\n');
+        }
+        self.stdin
+            .write_all(text.as_bytes())
             .map_err(|_| EngineError::Exited)
     }
 

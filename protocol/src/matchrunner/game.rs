@@ -161,8 +161,8 @@ impl<'a> Referee<'a> {
     fn play_turn(&mut self, pool: &mut EnginePool, plan: &GamePlan) -> Result<(), (Seat, Fault)> {
         let seat = rules::to_move(&self.game);
         let engine = plan.seat_engines[seat];
-        let played: Vec<String> = self.moves.iter().map(|m| m.text.clone()).collect();
-        let command = self.opening.position_command(&played);
+        let played = self.moves.iter().map(|m| m.text.as_str());
+        let command = self.opening.position_command(played);
         let answer = pool
             .get(engine)
             .map_err(|e| start_fault(&e))
@@ -217,9 +217,8 @@ fn ask_move(
     clocks: &Clocks,
     seat: Seat,
 ) -> Result<(String, SearchInfo, Duration), Fault> {
-    engine.send(position).map_err(|e| play_fault(&e))?;
     engine
-        .send(&clocks.go_command(seat))
+        .send_all(&[position, &clocks.go_command(seat)])
         .map_err(|e| play_fault(&e))?;
     let started = Instant::now();
     let deadline = started + clocks.allowance(seat);

@@ -69,14 +69,20 @@ impl Opening {
     }
 
     /// The protocol's `position` command for the opening followed by `played`.
-    pub fn position_command(&self, played: &[String]) -> String {
+    pub fn position_command<'a>(&'a self, played: impl IntoIterator<Item = &'a str>) -> String {
         let mut command = match &self.fen {
             Some(text) => format!("position fen {text}"),
             None => "position startpos".to_string(),
         };
-        if !self.moves.is_empty() || !played.is_empty() {
+        let mut moves = self
+            .moves
+            .iter()
+            .map(String::as_str)
+            .chain(played)
+            .peekable();
+        if moves.peek().is_some() {
             command.push_str(" moves");
-            for mv in self.moves.iter().chain(played) {
+            for mv in moves {
                 command.push(' ');
                 command.push_str(mv);
             }

@@ -7,6 +7,9 @@
 //! entry of the pattern once, so each engine plays each seat equally often (with two
 //! engines and two seats: each engine plays each colour once).
 
+use super::config::Shard;
+use std::ops::Range;
+
 /// Game `index` (0-based) of the match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GamePlan {
@@ -30,9 +33,36 @@ pub fn plan_game(index: usize, seats: usize, engines: usize, openings: usize) ->
     }
 }
 
+/// The games (0-based numbers) that `shard` plays of a match of `games` games: whole
+/// rounds of `seats` games (one opening in every rotation, so two-seat game pairs stay
+/// together), the rounds cut into `shard.count` contiguous slices of sizes that differ
+/// by at most one. Empty when there are fewer rounds than shards.
+pub fn shard_games(games: usize, seats: usize, shard: Shard) -> Range<usize> {
+    let rounds = games.div_ceil(seats);
+    let first_round = shard.index * rounds / shard.count;
+    let end_round = (shard.index + 1) * rounds / shard.count;
+    (first_round * seats).min(games)..(end_round * seats).min(games)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards_cut_the_match_into_whole_rounds() {
+        let slices = |games, seats, count| -> Vec<Range<usize>> {
+            (0..count)
+                .map(|index| shard_games(games, seats, Shard { index, count }))
+                .collect()
+        };
+        // 9 games of two seats: 5 rounds (the last one a single game) over 2 shards.
+        assert_eq!(slices(9, 2, 2), [0..4, 4..9]);
+        assert_eq!(slices(200, 2, 4), [0..50, 50..100, 100..150, 150..200]);
+        // 21 games of 7 seats: 3 rounds over 2 shards.
+        assert_eq!(slices(21, 7, 2), [0..7, 7..21]);
+        // More shards than rounds: some are empty.
+        assert_eq!(slices(4, 2, 3), [0..0, 0..2, 2..4]);
+    }
 
     #[test]
     fn two_seats_swap_colours_on_each_opening() {

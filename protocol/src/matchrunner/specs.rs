@@ -3,7 +3,7 @@
 
 use super::config::{
     refuse, Clock, ConfigError, DrawRule, EngineSpec, Limits, OpeningsSpec, Order, ResignRule,
-    SprtSpec,
+    Shard, SprtSpec,
 };
 use std::path::PathBuf;
 
@@ -256,6 +256,24 @@ pub(super) fn sprt_spec(pairs: &[(String, String)], flag: &str) -> Result<SprtSp
         return refuse(format!("{flag}: alpha and beta must lie between 0 and 0.5"));
     }
     Ok(spec)
+}
+
+/// `K/N`: slice `K` (from 1) of `N`.
+pub(super) fn shard_spec(text: &str) -> Result<Shard, ConfigError> {
+    let bad = || {
+        ConfigError(format!(
+            "--shard {text}: give K/N with 1 <= K <= N, e.g. 2/8"
+        ))
+    };
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n) = (parse_positive::<usize>(k), parse_positive::<usize>(n));
+    match (k, n) {
+        (Ok(k), Ok(n)) if k <= n => Ok(Shard {
+            index: k - 1,
+            count: n,
+        }),
+        _ => Err(bad()),
+    }
 }
 
 pub(super) fn draw_rule(pairs: &[(String, String)], flag: &str) -> Result<DrawRule, ConfigError> {
