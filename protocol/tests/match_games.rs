@@ -209,3 +209,49 @@ fn merged_shards_report_what_the_whole_match_reports() {
     let sharded: Vec<String> = shards.iter().flat_map(game_lines).collect();
     assert_eq!(sharded, game_lines(&whole));
 }
+
+/// A Seven Kingdoms match of Tessera `a` against Tessera `b` with `flags`.
+fn sevenkingdoms_match(flags: &str) -> MatchRun {
+    let mut args = tessera_engine("a");
+    args.extend(tessera_engine("b"));
+    args.extend(words(&format!(
+        "--variant sevenkingdoms --each depth=1 option.Hash=4 {flags}"
+    )));
+    let run = run_match(&args);
+    assert!(run.success, "{}", run.stderr);
+    run
+}
+
+#[test]
+fn seven_seats_rotate_the_two_engines_through_every_kingdom() {
+    let run = sevenkingdoms_match("--games 7 --maxmoves 4");
+    let games = finished_games(&run.stdout);
+    assert_eq!(games.len(), 7);
+    // Game k seats the engines from kingdom k on, alternately: each engine sits in every
+    // seat, and seven results of seven scores each.
+    for game in &games {
+        assert_eq!(game.seats.len(), 7);
+        assert_eq!(game.result.split('-').count(), 7, "{}", game.result);
+    }
+    for seat in 0..7 {
+        let engines: std::collections::BTreeSet<&str> =
+            games.iter().map(|g| g.seats[seat].as_str()).collect();
+        assert_eq!(
+            engines.into_iter().collect::<Vec<_>>(),
+            ["a", "b"],
+            "seat {seat}"
+        );
+    }
+}
+
+#[test]
+fn the_players_option_makes_seven_kingdoms_a_two_seat_match() {
+    let run = sevenkingdoms_match("--players wrob/gpd --games 2 --maxmoves 4");
+    let games = finished_games(&run.stdout);
+    let seats: Vec<Vec<String>> = games.iter().map(|g| g.seats.clone()).collect();
+    assert_eq!(seats, [["a", "b"], ["b", "a"]]);
+    for game in &games {
+        assert_eq!(game.result.split('-').count(), 2, "{}", game.result);
+    }
+    assert!(run.stdout.contains("Ptnml(0-2):"), "{}", run.stdout);
+}

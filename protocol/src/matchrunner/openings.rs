@@ -44,7 +44,7 @@ impl Opening {
         players: Option<&str>,
     ) -> Result<(AnyGame, Vec<String>), String> {
         let mut game = match &self.fen {
-            Some(text) => rules::from_position_string(variant, text)?,
+            Some(text) => rules::from_position_string(variant, text, players)?,
             None => rules::start_position(variant, players)?,
         };
         let moves = self

@@ -8,20 +8,20 @@ use engine::variants::Variant;
 use rand::seq::SliceRandom;
 use rand::Rng;
 
-/// The start position of `variant`; `players` is the variant's `Players` option.
+/// The start position of `variant`; `players` is the variant's `Players` option (the
+/// variant's default when absent).
 pub fn start_position(variant: Variant, players: Option<&str>) -> Result<AnyGame, String> {
-    if let Some(players) = players {
-        return Err(format!(
-            "--players {players}: the runner's rules for {} take no Players option yet",
-            variant.id()
-        ));
-    }
-    AnyGame::start(variant).map_err(|e| e.to_string())
+    AnyGame::start_with_players(variant, players.unwrap_or("")).map_err(|e| e.to_string())
 }
 
-/// A position of `variant` from its position string.
-pub fn from_position_string(variant: Variant, text: &str) -> Result<AnyGame, String> {
-    AnyGame::from_position_string(variant, text).map_err(|e| e.to_string())
+/// A position of `variant` from its position string, with the same `players`.
+pub fn from_position_string(
+    variant: Variant,
+    text: &str,
+    players: Option<&str>,
+) -> Result<AnyGame, String> {
+    AnyGame::from_position_string_with_players(variant, text, players.unwrap_or(""))
+        .map_err(|e| e.to_string())
 }
 
 pub fn seats(game: &AnyGame) -> usize {
