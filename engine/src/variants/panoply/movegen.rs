@@ -1,13 +1,16 @@
 //! Moves of the one-cell pieces (R18–R39) and legality (R50, R54).
 //!
-//! Pseudo-legal moves come from the pieces that are not frozen (R14); each is then played
-//! on a scratch copy of the board and kept if the mover's King is not attacked (R50).
-//! That test is skipped for moves that cannot expose the King: the King is not in check,
-//! the mover is neither the King nor a Herald (freezing stays as it was), and no cell the
-//! move empties is one where emptying could open an attack (`Board::sensitive_cells`).
-//! Emptying a cell is the only way a move can create an attack: Riders, Skirmishers,
-//! Guards, Catapults and Pawns reach the King along its lines, and a Barricade's two-step
-//! reach passes within two cells of it; filling a cell never opens an attack (R42, R51).
+//! Pseudo-legal moves come from the pieces that are not frozen (R14); each is then kept
+//! if the mover's King is not attacked after it (R50), which `Legality` decides, playing
+//! the move on a scratch copy of the board only when it must. Its shortcuts rest on the
+//! attack test (R49, R51): Riders, Skirmishers, Guards, Catapults and Pawns reach the
+//! King along its lines, and a Barricade's two-step reach passes within two cells of it
+//! (`Board::sensitive_cells`). An attacker's path needs empty cells, its own pieces (a
+//! Guard's run) or the defender's pieces it may capture (R42, R51), so a defender's piece
+//! put on a cell never opens an attack, and one taken off a cell never closes one. A
+//! quiet move does only that — apart from a King's move (the King changes cell) and a
+//! Herald's (which enemies are frozen changes, R14) — so it exposes the King only by
+//! emptying a sensitive cell and parries a check only by filling one.
 
 use super::tables::{tables, FORWARD};
 use super::{
@@ -195,69 +198,142 @@ impl Panoply {
     }
 
     fn for_each_legal(&self, mut visit: impl FnMut(Move)) {
-        let us = self.side;
         let mut pseudo = MoveList::new();
-        self.board.pseudo_moves(us, &mut pseudo);
-        let king = self.king(us);
-        let in_check = self.board.is_attacked(king, 1 - us);
-        let sensitive = if in_check {
-            !0
-        } else {
-            self.board.sensitive_cells(king, 1 - us)
-        };
-        // One scratch copy per position: each tested move is played on it and taken back.
-        let mut scratch: Option<Board> = None;
+        self.board.pseudo_moves(self.side, &mut pseudo);
+        let mut legality = Legality::new(self);
         for &mv in pseudo.iter() {
-            if self.needs_test(mv, sensitive) {
-                let board = scratch.get_or_insert(self.board);
-                if !leaves_king_safe(board, mv, us) {
-                    continue;
-                }
+            if legality.is_legal(mv) {
+                visit(mv);
             }
-            visit(mv);
         }
     }
 
-    /// Whether the move could expose the mover's King (see the module comment).
-    fn needs_test(&self, mv: Move, sensitive: u128) -> bool {
-        let vacated = match mv {
-            Move::Barricade { from, captures, .. } => captures
-                .iter()
-                .filter(|&&c| c != NONE)
-                .fold((1u128 << from.0) | (1u128 << from.1), |bb, &c| {
-                    bb | self.captured_cells(c as usize)
-                }),
-            Move::Piece { from, .. } | Move::Skirmish { from, .. } => {
-                let kind = code_kind(self.board.cells[from as usize]);
-                if kind == KING || kind == HERALD {
-                    return true;
-                }
-                (1u128 << from) | mv.captured_cell().map_or(0, |c| self.captured_cells(c))
-            }
-        };
-        vacated & sensitive != 0
-    }
-
-    /// The cells a capture on `cell` empties: the cell, and the other end of a Barricade.
-    fn captured_cells(&self, cell: usize) -> u128 {
+    /// The cells of the piece on `cell`: the cell, and the other end of a Barricade.
+    fn piece_cells(&self, cell: usize) -> u128 {
         (1u128 << cell) | self.board.partner_of(cell).map_or(0, |o| 1u128 << o)
     }
 }
 
-/// Plays `mv` for `us` on `board`, asks whether `us`'s King is attacked (R50), and takes
-/// the move back.
-fn leaves_king_safe(board: &mut Board, mv: Move, us: Color) -> bool {
-    let (mut log, mut hash) = (super::ChangeLog::new(), 0);
-    board.apply(mv, us, &mut log, &mut hash);
-    let king = board.pieces(us, KING).trailing_zeros() as usize;
-    let safe = !board.is_attacked(king, 1 - us);
-    board.restore(&log);
-    safe
+/// The legality test of one position's pseudo-legal moves (R50).
+///
+/// A move is played on a scratch copy of the board and kept if the mover's King is not
+/// attacked afterwards, but most moves are decided without that test (see the module
+/// comment). With the King in check, a quiet move other than a King's or a Herald's that
+/// fills no sensitive cell is illegal. Otherwise:
+/// - a move that empties no sensitive cell and unfreezes no enemy piece is legal;
+/// - a quiet move is legal if lifting its piece off the board leaves the King safe: the
+///   piece then fills the cells it lands on, and a Herald landing elsewhere only freezes
+///   more (R14). That answer is kept per piece, so a piece's many moves cost one test.
+struct Legality<'a> {
+    pos: &'a Panoply,
+    king: usize,
+    in_check: bool,
+    sensitive: u128,
+    /// Created on the first test; each test plays its move on it and takes it back.
+    scratch: Option<Board>,
+    /// Cells (a piece's first cell) whose piece was lifted, and those where that was safe.
+    lifted: u128,
+    safe_to_lift: u128,
+}
+
+impl<'a> Legality<'a> {
+    fn new(pos: &'a Panoply) -> Self {
+        let king = pos.king(pos.side);
+        let in_check = pos.board.is_attacked(king, 1 - pos.side);
+        Legality {
+            pos,
+            king,
+            in_check,
+            sensitive: pos.board.sensitive_cells(king, 1 - pos.side),
+            scratch: None,
+            lifted: 0,
+            safe_to_lift: 0,
+        }
+    }
+
+    fn is_legal(&mut self, mv: Move) -> bool {
+        let (from, captures, filled) = match mv {
+            Move::Barricade { from, to, captures } => {
+                (from.0 as usize, captures, (1u128 << to.0) | (1u128 << to.1))
+            }
+            Move::Piece { from, to, .. } | Move::Skirmish { from, to, .. } => (
+                from as usize,
+                [mv.captured_cell().map_or(NONE, |c| c as u8), NONE],
+                1u128 << to,
+            ),
+        };
+        let quiet = captures[0] == NONE;
+        if from == self.king {
+            return self.leaves_king_safe(mv);
+        }
+        if self.in_check {
+            // Lifting a piece never removes an attack: a quiet move parries only by
+            // filling a cell on an attacking path, or a Herald's move by freezing (R14).
+            let may_parry = !quiet
+                || filled & self.sensitive != 0
+                || code_kind(self.pos.board.cells[from]) == HERALD;
+            return may_parry && self.leaves_king_safe(mv);
+        }
+        let vacated = captures
+            .iter()
+            .filter(|&&c| c != NONE)
+            .fold(self.pos.piece_cells(from), |bb, &c| {
+                bb | self.pos.piece_cells(c as usize)
+            });
+        if vacated & self.sensitive == 0 && !self.unfreezes(from) {
+            return true;
+        }
+        if quiet && self.safe_to_lift(from) {
+            return true;
+        }
+        self.leaves_king_safe(mv)
+    }
+
+    /// Whether the piece on `from` is a Herald freezing an enemy piece (R14).
+    fn unfreezes(&self, from: usize) -> bool {
+        let board = &self.pos.board;
+        code_kind(board.cells[from]) == HERALD
+            && tables().adjacent[from] & board.by_color[1 - self.pos.side] != 0
+    }
+
+    /// Plays `mv` on the scratch board, asks whether the mover's King is attacked (R50),
+    /// and takes the move back.
+    fn leaves_king_safe(&mut self, mv: Move) -> bool {
+        let us = self.pos.side;
+        let board = self.scratch.get_or_insert(self.pos.board);
+        let (mut log, mut hash) = (super::ChangeLog::new(), 0);
+        board.apply(mv, us, &mut log, &mut hash);
+        let king = board.pieces(us, KING).trailing_zeros() as usize;
+        let safe = !board.is_attacked(king, 1 - us);
+        board.restore(&log);
+        safe
+    }
+
+    /// Whether the King stays safe with the piece on `from` (both ends of a Barricade)
+    /// removed.
+    fn safe_to_lift(&mut self, from: usize) -> bool {
+        let bit = 1u128 << from;
+        if self.lifted & bit == 0 {
+            self.lifted |= bit;
+            let cells = self.pos.piece_cells(from);
+            let board = self.scratch.get_or_insert(self.pos.board);
+            let mut log = super::ChangeLog::new();
+            for cell in cells.cells() {
+                board.set_cell(&mut log, cell, 0, NONE);
+            }
+            if !board.is_attacked(self.king, 1 - self.pos.side) {
+                self.safe_to_lift |= bit;
+            }
+            board.restore(&log);
+        }
+        self.safe_to_lift & bit != 0
+    }
 }
 
 impl Board {
-    /// The cells whose emptying could expose the King of `us` on `king` to a piece of
-    /// `them`: each line through the King that holds an enemy Rider, Skirmisher, Catapult
+    /// The cells on the paths along which pieces of `them` could capture the King of `us`
+    /// on `king`, where emptying a cell may open an attack and filling one may parry it:
+    /// each line through the King that holds an enemy Rider, Skirmisher, Catapult
     /// or Guard (their attacks run along that line, a Catapult's landing cell and a
     /// Skirmisher's retreat included); the King's neighbours when an enemy Pawn is next to
     /// it (its landing cell is one of them); and every cell within two of the King when an
