@@ -14,8 +14,8 @@
 
 use super::tables::{tables, FORWARD};
 use super::{
-    code_color, code_kind, Board, Color, Move, MoveList, Panoply, BARRICADE, CATAPULT, GUARD,
-    HERALD, KING, NONE, PAWN, PROMOTIONS, RIDER, SKIRMISHER,
+    code_color, code_kind, Board, Color, Move, MoveList, MoveSink, Panoply, BARRICADE, CATAPULT,
+    GUARD, HERALD, KING, NONE, PAWN, PROMOTIONS, RIDER, SKIRMISHER,
 };
 use crate::bitboard::Bitboard;
 
@@ -23,9 +23,25 @@ const fn opposite(d: usize) -> usize {
     (d + 3) % 6
 }
 
+/// A Pawn move to `to`, one per promotion kind on the last rank (R21).
+fn push_pawn_move(from: usize, to: usize, capture: u8, color: Color, moves: &mut impl MoveSink) {
+    if tables().last_rank[color] & (1 << to) != 0 {
+        for kind in PROMOTIONS {
+            moves.push(Move::Piece {
+                from: from as u8,
+                to: to as u8,
+                promotion: kind as u8,
+                capture,
+            });
+        }
+    } else {
+        moves.push(Move::piece(from, to, capture));
+    }
+}
+
 impl Board {
     /// Pseudo-legal moves of the pieces of `color` that are not frozen.
-    pub(super) fn pseudo_moves(&self, color: Color, moves: &mut MoveList) {
+    pub(super) fn pseudo_moves(&self, color: Color, moves: &mut impl MoveSink) {
         let zone = self.herald_zone(1 - color);
         for from in (self.by_color[color] & !zone).cells() {
             match code_kind(self.cells[from]) {
@@ -49,7 +65,9 @@ impl Board {
             .barricades_outside(color, zone)
             .collect::<arrayvec::ArrayVec<_, 4>>()
         {
-            self.barricade_moves(placement, color, moves);
+            for mv in self.barricade_moves(placement, color) {
+                moves.push(mv);
+            }
         }
     }
 
@@ -60,7 +78,7 @@ impl Board {
     }
 
     /// R23: one step to an empty cell or onto a capturable enemy.
-    fn king_moves(&self, from: usize, color: Color, moves: &mut MoveList) {
+    fn king_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let hex = tables().hex;
         for d in 0..6 {
             if let Some(to) = hex.step(from, d) {
@@ -75,27 +93,12 @@ impl Board {
 
     /// R18–R21: slides forward over empty cells; jumps over an adjacent enemy onto an
     /// empty cell; promotion on the last rank.
-    fn pawn_moves(&self, from: usize, color: Color, moves: &mut MoveList) {
+    fn pawn_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
-        let push = |to: usize, capture: u8, moves: &mut MoveList| {
-            if t.last_rank[color] & (1 << to) != 0 {
-                for kind in PROMOTIONS {
-                    let promotion = kind as u8;
-                    moves.push(Move::Piece {
-                        from: from as u8,
-                        to: to as u8,
-                        promotion,
-                        capture,
-                    });
-                }
-            } else {
-                moves.push(Move::piece(from, to, capture));
-            }
-        };
         for d in FORWARD[color] {
             let ray = &t.rays[from][d];
             for &cell in ray.iter().take_while(|&&c| self.cells[c as usize] == 0) {
-                push(cell as usize, NONE, moves);
+                push_pawn_move(from, cell as usize, NONE, color, moves);
             }
             if let [target, landing, ..] = ray[..] {
                 let (target, landing) = (target as usize, landing as usize);
@@ -103,7 +106,7 @@ impl Board {
                     && self.cells[landing] == 0
                     && self.capturable_in_line(target, d)
                 {
-                    push(landing, target as u8, moves);
+                    push_pawn_move(from, landing, target as u8, color, moves);
                 }
             }
         }
@@ -111,7 +114,7 @@ impl Board {
 
     /// Slides over empty cells in all six directions (R25, R26, R31, R35); a Rider may
     /// also capture the first piece if it is a capturable enemy (R25).
-    fn slider_moves(&self, from: usize, color: Color, captures: bool, moves: &mut MoveList) {
+    fn slider_moves(&self, from: usize, color: Color, captures: bool, moves: &mut impl MoveSink) {
         let t = tables();
         for d in 0..6 {
             for &cell in t.rays[from][d].iter() {
@@ -129,7 +132,7 @@ impl Board {
     }
 
     /// R27–R29: capture the first piece on a ray by retreating as far the other way.
-    fn skirmisher_captures(&self, from: usize, color: Color, moves: &mut MoveList) {
+    fn skirmisher_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
         for d in 0..6 {
             let ray = &t.rays[from][d];
@@ -149,7 +152,7 @@ impl Board {
     }
 
     /// R32–R34: leap over any enemy on a ray onto the empty cell as far beyond it.
-    fn catapult_captures(&self, from: usize, color: Color, moves: &mut MoveList) {
+    fn catapult_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
         for d in 0..6 {
             let ray = &t.rays[from][d];
@@ -166,7 +169,7 @@ impl Board {
     }
 
     /// R38: in each direction, pass over friendly pieces to the first other cell.
-    fn guard_moves(&self, from: usize, color: Color, moves: &mut MoveList) {
+    fn guard_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
         for d in 0..6 {
             let first_other = t.rays[from][d]
