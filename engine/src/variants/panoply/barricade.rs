@@ -1,6 +1,6 @@
 //! The Barricade (R40–R48): steps, and moves of one or two steps.
 
-use super::tables::tables;
+use super::tables::{tables, PLACEMENTS};
 use super::{Board, Color, Move, Placement, NONE};
 use arrayvec::ArrayVec;
 
@@ -25,6 +25,21 @@ pub(super) struct View {
 
 /// The moves of one Barricade: at most 6 one-step and 6·6 two-step sequences (R44).
 pub(super) type BarricadeMoves = ArrayVec<Move, 42>;
+
+/// A set of Barricade placements, one bit per placement index.
+#[derive(Default)]
+struct PlacementSet([u128; PLACEMENTS.div_ceil(128)]);
+
+impl PlacementSet {
+    /// Adds `placement`; whether it was new.
+    fn insert(&mut self, placement: Placement) -> bool {
+        let index = tables().placement_index(placement);
+        let (word, bit) = (&mut self.0[index / 128], 1u128 << (index % 128));
+        let new = *word & bit == 0;
+        *word |= bit;
+        new
+    }
+}
 
 const fn opposite(d: usize) -> usize {
     (d + 3) % 6
@@ -114,13 +129,20 @@ impl Board {
             enemy: self.by_color[1 - color],
         };
         let mut moves = BarricadeMoves::new();
+        // R47: quiet moves are told apart by their end placement alone.
+        let mut quiet_ends = PlacementSet::default();
         let mut add = |to: Placement, captures: [u8; 2]| {
             let mv = Move::Barricade {
                 from: placement,
                 to,
                 captures,
             };
-            if !moves.contains(&mv) {
+            let new = if captures[0] == NONE {
+                quiet_ends.insert(to)
+            } else {
+                !moves.contains(&mv)
+            };
+            if new {
                 moves.push(mv);
             }
         };
