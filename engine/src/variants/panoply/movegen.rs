@@ -234,7 +234,8 @@ struct Legality<'a> {
     sensitive: u128,
     /// Created on the first test; each test plays its move on it and takes it back.
     scratch: Option<Board>,
-    /// Cells (a piece's first cell) whose piece was lifted, and those where that was safe.
+    /// Pieces (by their first cell) whose lifting is decided, and those where it is safe:
+    /// at the start, the pieces that cover no sensitive cell and unfreeze no enemy.
     lifted: u128,
     safe_to_lift: u128,
 }
@@ -243,64 +244,66 @@ impl<'a> Legality<'a> {
     fn new(pos: &'a Panoply) -> Self {
         let king = pos.king(pos.side);
         let in_check = pos.board.is_attacked(king, 1 - pos.side);
+        let sensitive = pos.board.sensitive_cells(king, 1 - pos.side);
+        let free = pos.board.freely_lifted(pos.side, sensitive);
         Legality {
             pos,
             king,
             in_check,
-            sensitive: pos.board.sensitive_cells(king, 1 - pos.side),
+            sensitive,
             scratch: None,
-            lifted: 0,
-            safe_to_lift: 0,
+            lifted: free,
+            safe_to_lift: free,
         }
     }
 
     fn is_legal(&mut self, mv: Move) -> bool {
-        let (from, captures, filled) = match mv {
-            Move::Barricade { from, to, captures } => {
-                (from.0 as usize, captures, (1u128 << to.0) | (1u128 << to.1))
+        let (from, capture) = match mv {
+            Move::Barricade { from, captures, .. } => (from.0, captures[0]),
+            Move::Piece { from, capture, .. } | Move::Skirmish { from, capture, .. } => {
+                (from, capture)
             }
-            Move::Piece { from, to, .. } | Move::Skirmish { from, to, .. } => (
-                from as usize,
-                [mv.captured_cell().map_or(NONE, |c| c as u8), NONE],
-                1u128 << to,
-            ),
         };
-        let quiet = captures[0] == NONE;
+        let from = from as usize;
         if from == self.king {
             return self.leaves_king_safe(mv);
         }
         if self.in_check {
-            // Lifting a piece never removes an attack: a quiet move parries only by
-            // filling a cell on an attacking path, or a Herald's move by freezing (R14).
-            let may_parry = !quiet
-                || filled & self.sensitive != 0
-                || code_kind(self.pos.board.cells[from]) == HERALD;
-            return may_parry && self.leaves_king_safe(mv);
+            return self.may_parry(mv, from) && self.leaves_king_safe(mv);
         }
-        let vacated = captures
-            .iter()
-            .filter(|&&c| c != NONE)
-            .fold(self.pos.piece_cells(from), |bb, &c| {
-                bb | self.pos.piece_cells(c as usize)
-            });
-        if vacated & self.sensitive == 0 && !self.unfreezes(from) {
-            return true;
+        if capture == NONE {
+            return self.safe_to_lift(from) || self.leaves_king_safe(mv);
         }
-        if quiet && self.safe_to_lift(from) {
-            return true;
-        }
-        self.leaves_king_safe(mv)
+        let captured = match mv {
+            Move::Barricade { captures, .. } => captures
+                .iter()
+                .filter(|&&c| c != NONE)
+                .fold(0, |bb, &c| bb | self.pos.piece_cells(c as usize)),
+            _ => self.pos.piece_cells(capture as usize),
+        };
+        // A capturer is never a Herald (R35), so it unfreezes nothing.
+        let vacated = self.pos.piece_cells(from) | captured;
+        vacated & self.sensitive == 0 || self.leaves_king_safe(mv)
     }
 
-    /// Whether the piece on `from` is a Herald freezing an enemy piece (R14).
-    fn unfreezes(&self, from: usize) -> bool {
-        let board = &self.pos.board;
-        code_kind(board.cells[from]) == HERALD
-            && tables().adjacent[from] & board.by_color[1 - self.pos.side] != 0
+    /// Whether a move by a piece other than the King might parry a check. Lifting a piece
+    /// never removes an attack: a quiet move parries only by filling a sensitive cell,
+    /// or a Herald's by freezing (R14).
+    fn may_parry(&self, mv: Move, from: usize) -> bool {
+        let filled = match mv {
+            Move::Barricade { to, captures, .. } if captures[0] == NONE => {
+                (1u128 << to.0) | (1u128 << to.1)
+            }
+            Move::Piece { to, capture, .. } if capture == NONE => 1u128 << to,
+            _ => return true,
+        };
+        filled & self.sensitive != 0 || code_kind(self.pos.board.cells[from]) == HERALD
     }
 
     /// Plays `mv` on the scratch board, asks whether the mover's King is attacked (R50),
-    /// and takes the move back.
+    /// and takes the move back. Kept out of line, like `lift`, so that the common case
+    /// of `is_legal` stays small.
+    #[inline(never)]
     fn leaves_king_safe(&mut self, mv: Move) -> bool {
         let us = self.pos.side;
         let board = self.scratch.get_or_insert(self.pos.board);
@@ -317,19 +320,26 @@ impl<'a> Legality<'a> {
     fn safe_to_lift(&mut self, from: usize) -> bool {
         let bit = 1u128 << from;
         if self.lifted & bit == 0 {
-            self.lifted |= bit;
-            let cells = self.pos.piece_cells(from);
-            let board = self.scratch.get_or_insert(self.pos.board);
-            let mut log = super::ChangeLog::new();
-            for cell in cells.cells() {
-                board.set_cell(&mut log, cell, 0, NONE);
-            }
-            if !board.is_attacked(self.king, 1 - self.pos.side) {
-                self.safe_to_lift |= bit;
-            }
-            board.restore(&log);
+            self.lift(from);
         }
         self.safe_to_lift & bit != 0
+    }
+
+    /// Decides `safe_to_lift` for the piece on `from` on the scratch board.
+    #[inline(never)]
+    fn lift(&mut self, from: usize) {
+        let bit = 1u128 << from;
+        self.lifted |= bit;
+        let cells = self.pos.piece_cells(from);
+        let board = self.scratch.get_or_insert(self.pos.board);
+        let mut log = super::ChangeLog::new();
+        for cell in cells.cells() {
+            board.set_cell(&mut log, cell, 0, NONE);
+        }
+        if !board.is_attacked(self.king, 1 - self.pos.side) {
+            self.safe_to_lift |= bit;
+        }
+        board.restore(&log);
     }
 }
 
@@ -358,6 +368,25 @@ impl Board {
         }
         if t.within4[king] & enemy & self.by_kind[BARRICADE] != 0 {
             cells |= t.within2[king];
+        }
+        cells
+    }
+
+    /// The pieces of `us` (by every cell they cover but a Barricade's upper end) that may
+    /// leave without a test: not the King, covering no `sensitive` cell, and not a Herald
+    /// that freezes an enemy piece (R14).
+    fn freely_lifted(&self, us: Color, sensitive: u128) -> u128 {
+        let t = tables();
+        let mut cells = self.by_color[us] & !sensitive & !self.pieces(us, KING);
+        for herald in self.pieces(us, HERALD).cells() {
+            if t.adjacent[herald] & self.by_color[1 - us] != 0 {
+                cells &= !(1u128 << herald);
+            }
+        }
+        for end in self.pieces(us, BARRICADE).cells() {
+            if sensitive & (1u128 << self.partner[end]) != 0 {
+                cells &= !(1u128 << end);
+            }
         }
         cells
     }
