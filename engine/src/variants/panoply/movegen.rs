@@ -8,9 +8,10 @@
 //! (`Board::sensitive_cells`). An attacker's path needs empty cells, its own pieces (a
 //! Guard's run) or the defender's pieces it may capture (R42, R51), so a defender's piece
 //! put on a cell never opens an attack, and one taken off a cell never closes one. A
-//! quiet move does only that — apart from a King's move (the King changes cell) and a
-//! Herald's (which enemies are frozen changes, R14) — so it exposes the King only by
-//! emptying a sensitive cell and parries a check only by filling one.
+//! quiet move does only that — apart from a King's move (the King changes cell) and one
+//! that moves or promotes a Herald (which enemies are frozen changes, R14) — so it
+//! exposes the King only by emptying a sensitive cell and parries a check only by filling
+//! one.
 
 use super::tables::{tables, FORWARD};
 use super::{
@@ -221,8 +222,8 @@ impl Panoply {
 ///
 /// A move is played on a scratch copy of the board and kept if the mover's King is not
 /// attacked afterwards, but most moves are decided without that test (see the module
-/// comment). With the King in check, a quiet move other than a King's or a Herald's that
-/// fills no sensitive cell is illegal. Otherwise:
+/// comment). With the King in check, a quiet move other than the King's that fills no
+/// sensitive cell and puts down no Herald is illegal. Otherwise:
 /// - a move that empties no sensitive cell and unfreezes no enemy piece is legal;
 /// - a quiet move is legal if lifting its piece off the board leaves the King safe: the
 ///   piece then fills the cells it lands on, and a Herald landing elsewhere only freezes
@@ -288,16 +289,28 @@ impl<'a> Legality<'a> {
 
     /// Whether a move by a piece other than the King might parry a check. Lifting a piece
     /// never removes an attack: a quiet move parries only by filling a sensitive cell,
-    /// or a Herald's by freezing (R14).
+    /// or by putting a Herald down, moved or promoted, which freezes (R14, R21).
     fn may_parry(&self, mv: Move, from: usize) -> bool {
-        let filled = match mv {
+        let (filled, placed) = match mv {
             Move::Barricade { to, captures, .. } if captures[0] == NONE => {
-                (1u128 << to.0) | (1u128 << to.1)
+                ((1u128 << to.0) | (1u128 << to.1), BARRICADE)
             }
-            Move::Piece { to, capture, .. } if capture == NONE => 1u128 << to,
+            Move::Piece {
+                to,
+                capture,
+                promotion,
+                ..
+            } if capture == NONE => {
+                let placed = if promotion == NONE {
+                    code_kind(self.pos.board.cells[from])
+                } else {
+                    promotion as usize
+                };
+                (1u128 << to, placed)
+            }
             _ => return true,
         };
-        filled & self.sensitive != 0 || code_kind(self.pos.board.cells[from]) == HERALD
+        filled & self.sensitive != 0 || placed == HERALD
     }
 
     /// Plays `mv` on the scratch board, asks whether the mover's King is attacked (R50),
