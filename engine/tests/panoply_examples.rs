@@ -449,6 +449,17 @@ fn e19_r51_check_by_a_catapult_parried_by_filling_the_landing_cell_or_freezing()
     assert_moves_of(&p, "g7", "g7f7 g7f8 g7h6 g7h7");
 }
 
+/// Not a spec example: a promotion parries a check only as a Herald, which freezes the
+/// checking Rider (found in a bench search; perft positions never had it).
+#[test]
+fn r14_r21_promotion_to_a_herald_parries_a_check_by_freezing() {
+    // White: K l2, P d11, H d13. Black: k a13, r b12 (checking along b12–l2), r c13, r e13,
+    // g g13. The Pawn reaches b13 next to the Rider; only the Herald freezes it.
+    let p = pos("k1rHr1g/1r6/3P5/10/11/12/13/12/11/10/9/6K1/7 w 0 5");
+    assert!(p.in_check());
+    assert_all_moves(&p, "d11b13h l2k2 l2l1 l2l3 l2m2");
+}
+
 #[test]
 fn e20_r61_checkmate() {
     let p = pos("k5R/7R/9/10/11/12/13/12/11/10/9/8/6K b 0 1");

@@ -75,7 +75,11 @@ fn cells(mut bb: u128) -> impl Iterator<Item = usize> {
 fn side_terms(pos: &Panoply, us: Color) -> Terms {
     let t = tables();
     let own = pos.occupied_by(us);
-    let material = cells(own).map(|c| piece_value(pos, c)).sum();
+    let material = VALUES
+        .iter()
+        .enumerate()
+        .map(|(kind, value)| value * pos.pieces(us, kind).count_ones() as i32)
+        .sum();
     let mobility = MOBILITY * pos.mobility(us) as i32;
     let frozen = -cells(pos.frozen(us))
         .map(|c| piece_value(pos, c) * FROZEN_SHARE / 100)
@@ -93,11 +97,8 @@ fn side_terms(pos: &Panoply, us: Color) -> Terms {
         })
         .sum();
     let king = pos.king(us);
-    let near = (0..t.hex.len()).filter(|&c| t.hex.distance(c, king) <= 2);
-    let attackers = near
-        .filter(|&c| pos.piece_at(c).is_some_and(|(color, _)| color != us))
-        .count() as i32;
-    let shield = cells(t.adjacent[king] & own).count() as i32;
+    let attackers = (t.within2[king] & pos.occupied_by(1 - us)).count_ones() as i32;
+    let shield = (t.adjacent[king] & own).count_ones() as i32;
     let king_safety = KING_ATTACKER * attackers + KING_SHIELD * shield;
     let tempo = if pos.side() == us { TEMPO } else { 0 };
     [material, mobility, frozen, pawn_advance, king_safety, tempo]

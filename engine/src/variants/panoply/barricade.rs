@@ -1,7 +1,7 @@
 //! The Barricade (R40–R48): steps, and moves of one or two steps.
 
-use super::tables::tables;
-use super::{Board, Color, Move, MoveList, Placement, NONE};
+use super::tables::{tables, PLACEMENTS};
+use super::{Board, Color, Move, Placement, NONE};
 use arrayvec::ArrayVec;
 
 /// One step of a Barricade (R42).
@@ -21,6 +21,24 @@ pub(super) struct Step {
 pub(super) struct View {
     pub occupied: u128,
     pub enemy: u128,
+}
+
+/// The moves of one Barricade: at most 6 one-step and 6·6 two-step sequences (R44).
+pub(super) type BarricadeMoves = ArrayVec<Move, 42>;
+
+/// A set of Barricade placements, one bit per placement index.
+#[derive(Default)]
+struct PlacementSet([u128; PLACEMENTS.div_ceil(128)]);
+
+impl PlacementSet {
+    /// Adds `placement`; whether it was new.
+    fn insert(&mut self, placement: Placement) -> bool {
+        let index = tables().placement_index(placement);
+        let (word, bit) = (&mut self.0[index / 128], 1u128 << (index % 128));
+        let new = *word & bit == 0;
+        *word |= bit;
+        new
+    }
 }
 
 const fn opposite(d: usize) -> usize {
@@ -105,19 +123,26 @@ impl Board {
     /// Every move of the Barricade of `color` on `placement` (R44–R47): one step, or two
     /// steps not returning to the start unless the first captured; sequences with the same
     /// end placement and captures are one move.
-    pub(super) fn barricade_moves(&self, placement: Placement, color: Color, moves: &mut MoveList) {
+    pub(super) fn barricade_moves(&self, placement: Placement, color: Color) -> BarricadeMoves {
         let start = View {
             occupied: self.occupied(),
             enemy: self.by_color[1 - color],
         };
-        let first_index = moves.len();
-        let add = |to: Placement, captures: [u8; 2], moves: &mut MoveList| {
+        let mut moves = BarricadeMoves::new();
+        // R47: quiet moves are told apart by their end placement alone.
+        let mut quiet_ends = PlacementSet::default();
+        let mut add = |to: Placement, captures: [u8; 2]| {
             let mv = Move::Barricade {
                 from: placement,
                 to,
                 captures,
             };
-            if !moves[first_index..].contains(&mv) {
+            let new = if captures[0] == NONE {
+                quiet_ends.insert(to)
+            } else {
+                !moves.contains(&mv)
+            };
+            if new {
                 moves.push(mv);
             }
         };
@@ -127,7 +152,7 @@ impl Board {
             } else {
                 NONE
             };
-            add(first.placement, [capture1, NONE], moves);
+            add(first.placement, [capture1, NONE]);
             let view = self.view_after(start, placement, &first);
             for second in self.barricade_steps(first.placement, view) {
                 // R45: no null move; back to the start only after a capture.
@@ -144,9 +169,10 @@ impl Board {
                 } else {
                     [capture2, NONE]
                 };
-                add(second.placement, captures, moves);
+                add(second.placement, captures);
             }
         }
+        moves
     }
 
     /// Whether the Barricade on `placement` could capture on `target` with an advance as

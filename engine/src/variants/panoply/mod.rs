@@ -144,6 +144,29 @@ impl Move {
 /// the 18 one-cell pieces at most ~60; 512 leaves a wide margin.
 pub type MoveList = ArrayVec<Move, 512>;
 
+/// Where generated moves go: a list, or a counter when only their number matters.
+trait MoveSink {
+    fn push(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        ArrayVec::push(self, mv);
+    }
+}
+
+/// Counts the moves it receives (the evaluation's mobility).
+#[derive(Default)]
+struct MoveCounter(usize);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
 /// One cell as it was before a move: restored by `unmake_move`.
 #[derive(Clone, Copy, Debug)]
 struct CellChange {
@@ -378,9 +401,9 @@ impl Panoply {
     /// The number of pseudo-legal moves of `color` as if it were to move (King safety not
     /// tested): the evaluation's mobility.
     pub fn mobility(&self, color: Color) -> usize {
-        let mut moves = MoveList::new();
-        self.board.pseudo_moves(color, &mut moves);
-        moves.len()
+        let mut counter = MoveCounter::default();
+        self.board.pseudo_moves(color, &mut counter);
+        counter.0
     }
 
     /// Whether the piece of the other colour on `cell` (or one placed there, if it is

@@ -1,18 +1,22 @@
 //! Moves of the one-cell pieces (R18–R39) and legality (R50, R54).
 //!
-//! Pseudo-legal moves come from the pieces that are not frozen (R14); each is then played
-//! on a scratch copy of the board and kept if the mover's King is not attacked (R50).
-//! That test is skipped for moves that cannot expose the King: the King is not in check,
-//! the mover is neither the King nor a Herald (freezing stays as it was), and no cell the
-//! move empties is one where emptying could open an attack (`Board::sensitive_cells`).
-//! Emptying a cell is the only way a move can create an attack: Riders, Skirmishers,
-//! Guards, Catapults and Pawns reach the King along its lines, and a Barricade's two-step
-//! reach passes within two cells of it; filling a cell never opens an attack (R42, R51).
+//! Pseudo-legal moves come from the pieces that are not frozen (R14); each is then kept
+//! if the mover's King is not attacked after it (R50), which `Legality` decides, playing
+//! the move on a scratch copy of the board only when it must. Its shortcuts rest on the
+//! attack test (R49, R51): Riders, Skirmishers, Guards, Catapults and Pawns reach the
+//! King along its lines, and a Barricade's two-step reach passes within two cells of it
+//! (`Board::sensitive_cells`). An attacker's path needs empty cells, its own pieces (a
+//! Guard's run) or the defender's pieces it may capture (R42, R51), so a defender's piece
+//! put on a cell never opens an attack, and one taken off a cell never closes one. A
+//! quiet move does only that — apart from a King's move (the King changes cell) and one
+//! that moves or promotes a Herald (which enemies are frozen changes, R14) — so it
+//! exposes the King only by emptying a sensitive cell and parries a check only by filling
+//! one.
 
 use super::tables::{tables, FORWARD};
 use super::{
-    code_color, code_kind, Board, Color, Move, MoveList, Panoply, BARRICADE, CATAPULT, GUARD,
-    HERALD, KING, NONE, PAWN, PROMOTIONS, RIDER, SKIRMISHER,
+    code_color, code_kind, Board, Color, Move, MoveList, MoveSink, Panoply, BARRICADE, CATAPULT,
+    GUARD, HERALD, KING, NONE, PAWN, PROMOTIONS, RIDER, SKIRMISHER,
 };
 use crate::bitboard::Bitboard;
 
@@ -20,9 +24,25 @@ const fn opposite(d: usize) -> usize {
     (d + 3) % 6
 }
 
+/// A Pawn move to `to`, one per promotion kind on the last rank (R21).
+fn push_pawn_move(from: usize, to: usize, capture: u8, color: Color, moves: &mut impl MoveSink) {
+    if tables().last_rank[color] & (1 << to) != 0 {
+        for kind in PROMOTIONS {
+            moves.push(Move::Piece {
+                from: from as u8,
+                to: to as u8,
+                promotion: kind as u8,
+                capture,
+            });
+        }
+    } else {
+        moves.push(Move::piece(from, to, capture));
+    }
+}
+
 impl Board {
     /// Pseudo-legal moves of the pieces of `color` that are not frozen.
-    pub(super) fn pseudo_moves(&self, color: Color, moves: &mut MoveList) {
+    pub(super) fn pseudo_moves(&self, color: Color, moves: &mut impl MoveSink) {
         let zone = self.herald_zone(1 - color);
         for from in (self.by_color[color] & !zone).cells() {
             match code_kind(self.cells[from]) {
@@ -46,7 +66,9 @@ impl Board {
             .barricades_outside(color, zone)
             .collect::<arrayvec::ArrayVec<_, 4>>()
         {
-            self.barricade_moves(placement, color, moves);
+            for mv in self.barricade_moves(placement, color) {
+                moves.push(mv);
+            }
         }
     }
 
@@ -57,7 +79,7 @@ impl Board {
     }
 
     /// R23: one step to an empty cell or onto a capturable enemy.
-    fn king_moves(&self, from: usize, color: Color, moves: &mut MoveList) {
+    fn king_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let hex = tables().hex;
         for d in 0..6 {
             if let Some(to) = hex.step(from, d) {
@@ -72,27 +94,12 @@ impl Board {
 
     /// R18–R21: slides forward over empty cells; jumps over an adjacent enemy onto an
     /// empty cell; promotion on the last rank.
-    fn pawn_moves(&self, from: usize, color: Color, moves: &mut MoveList) {
+    fn pawn_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
-        let push = |to: usize, capture: u8, moves: &mut MoveList| {
-            if t.last_rank[color] & (1 << to) != 0 {
-                for kind in PROMOTIONS {
-                    let promotion = kind as u8;
-                    moves.push(Move::Piece {
-                        from: from as u8,
-                        to: to as u8,
-                        promotion,
-                        capture,
-                    });
-                }
-            } else {
-                moves.push(Move::piece(from, to, capture));
-            }
-        };
         for d in FORWARD[color] {
             let ray = &t.rays[from][d];
             for &cell in ray.iter().take_while(|&&c| self.cells[c as usize] == 0) {
-                push(cell as usize, NONE, moves);
+                push_pawn_move(from, cell as usize, NONE, color, moves);
             }
             if let [target, landing, ..] = ray[..] {
                 let (target, landing) = (target as usize, landing as usize);
@@ -100,7 +107,7 @@ impl Board {
                     && self.cells[landing] == 0
                     && self.capturable_in_line(target, d)
                 {
-                    push(landing, target as u8, moves);
+                    push_pawn_move(from, landing, target as u8, color, moves);
                 }
             }
         }
@@ -108,7 +115,7 @@ impl Board {
 
     /// Slides over empty cells in all six directions (R25, R26, R31, R35); a Rider may
     /// also capture the first piece if it is a capturable enemy (R25).
-    fn slider_moves(&self, from: usize, color: Color, captures: bool, moves: &mut MoveList) {
+    fn slider_moves(&self, from: usize, color: Color, captures: bool, moves: &mut impl MoveSink) {
         let t = tables();
         for d in 0..6 {
             for &cell in t.rays[from][d].iter() {
@@ -126,7 +133,7 @@ impl Board {
     }
 
     /// R27–R29: capture the first piece on a ray by retreating as far the other way.
-    fn skirmisher_captures(&self, from: usize, color: Color, moves: &mut MoveList) {
+    fn skirmisher_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
         for d in 0..6 {
             let ray = &t.rays[from][d];
@@ -146,7 +153,7 @@ impl Board {
     }
 
     /// R32–R34: leap over any enemy on a ray onto the empty cell as far beyond it.
-    fn catapult_captures(&self, from: usize, color: Color, moves: &mut MoveList) {
+    fn catapult_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
         for d in 0..6 {
             let ray = &t.rays[from][d];
@@ -163,7 +170,7 @@ impl Board {
     }
 
     /// R38: in each direction, pass over friendly pieces to the first other cell.
-    fn guard_moves(&self, from: usize, color: Color, moves: &mut MoveList) {
+    fn guard_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
         for d in 0..6 {
             let first_other = t.rays[from][d]
@@ -195,69 +202,164 @@ impl Panoply {
     }
 
     fn for_each_legal(&self, mut visit: impl FnMut(Move)) {
-        let us = self.side;
         let mut pseudo = MoveList::new();
-        self.board.pseudo_moves(us, &mut pseudo);
-        let king = self.king(us);
-        let in_check = self.board.is_attacked(king, 1 - us);
-        let sensitive = if in_check {
-            !0
-        } else {
-            self.board.sensitive_cells(king, 1 - us)
-        };
-        // One scratch copy per position: each tested move is played on it and taken back.
-        let mut scratch: Option<Board> = None;
+        self.board.pseudo_moves(self.side, &mut pseudo);
+        let mut legality = Legality::new(self);
         for &mv in pseudo.iter() {
-            if self.needs_test(mv, sensitive) {
-                let board = scratch.get_or_insert(self.board);
-                if !leaves_king_safe(board, mv, us) {
-                    continue;
-                }
+            if legality.is_legal(mv) {
+                visit(mv);
             }
-            visit(mv);
         }
     }
 
-    /// Whether the move could expose the mover's King (see the module comment).
-    fn needs_test(&self, mv: Move, sensitive: u128) -> bool {
-        let vacated = match mv {
-            Move::Barricade { from, captures, .. } => captures
-                .iter()
-                .filter(|&&c| c != NONE)
-                .fold((1u128 << from.0) | (1u128 << from.1), |bb, &c| {
-                    bb | self.captured_cells(c as usize)
-                }),
-            Move::Piece { from, .. } | Move::Skirmish { from, .. } => {
-                let kind = code_kind(self.board.cells[from as usize]);
-                if kind == KING || kind == HERALD {
-                    return true;
-                }
-                (1u128 << from) | mv.captured_cell().map_or(0, |c| self.captured_cells(c))
-            }
-        };
-        vacated & sensitive != 0
-    }
-
-    /// The cells a capture on `cell` empties: the cell, and the other end of a Barricade.
-    fn captured_cells(&self, cell: usize) -> u128 {
+    /// The cells of the piece on `cell`: the cell, and the other end of a Barricade.
+    fn piece_cells(&self, cell: usize) -> u128 {
         (1u128 << cell) | self.board.partner_of(cell).map_or(0, |o| 1u128 << o)
     }
 }
 
-/// Plays `mv` for `us` on `board`, asks whether `us`'s King is attacked (R50), and takes
-/// the move back.
-fn leaves_king_safe(board: &mut Board, mv: Move, us: Color) -> bool {
-    let (mut log, mut hash) = (super::ChangeLog::new(), 0);
-    board.apply(mv, us, &mut log, &mut hash);
-    let king = board.pieces(us, KING).trailing_zeros() as usize;
-    let safe = !board.is_attacked(king, 1 - us);
-    board.restore(&log);
-    safe
+/// The legality test of one position's pseudo-legal moves (R50).
+///
+/// A move is played on a scratch copy of the board and kept if the mover's King is not
+/// attacked afterwards, but most moves are decided without that test (see the module
+/// comment). With the King in check, a quiet move other than the King's that fills no
+/// sensitive cell and puts down no Herald is illegal. Otherwise:
+/// - a move that empties no sensitive cell and unfreezes no enemy piece is legal;
+/// - a quiet move is legal if lifting its piece off the board leaves the King safe: the
+///   piece then fills the cells it lands on, and a Herald landing elsewhere only freezes
+///   more (R14). That answer is kept per piece, so a piece's many moves cost one test.
+struct Legality<'a> {
+    pos: &'a Panoply,
+    king: usize,
+    in_check: bool,
+    sensitive: u128,
+    /// Created on the first test; each test plays its move on it and takes it back.
+    scratch: Option<Board>,
+    /// Pieces (by their first cell) whose lifting is decided, and those where it is safe:
+    /// at the start, the pieces that cover no sensitive cell and unfreeze no enemy.
+    lifted: u128,
+    safe_to_lift: u128,
+}
+
+impl<'a> Legality<'a> {
+    fn new(pos: &'a Panoply) -> Self {
+        let king = pos.king(pos.side);
+        let in_check = pos.board.is_attacked(king, 1 - pos.side);
+        let sensitive = pos.board.sensitive_cells(king, 1 - pos.side);
+        let free = pos.board.freely_lifted(pos.side, sensitive);
+        Legality {
+            pos,
+            king,
+            in_check,
+            sensitive,
+            scratch: None,
+            lifted: free,
+            safe_to_lift: free,
+        }
+    }
+
+    fn is_legal(&mut self, mv: Move) -> bool {
+        let (from, capture) = match mv {
+            Move::Barricade { from, captures, .. } => (from.0, captures[0]),
+            Move::Piece { from, capture, .. } | Move::Skirmish { from, capture, .. } => {
+                (from, capture)
+            }
+        };
+        let from = from as usize;
+        if from == self.king {
+            return self.leaves_king_safe(mv);
+        }
+        if self.in_check {
+            return self.may_parry(mv, from) && self.leaves_king_safe(mv);
+        }
+        if capture == NONE {
+            return self.safe_to_lift(from) || self.leaves_king_safe(mv);
+        }
+        let captured = match mv {
+            Move::Barricade { captures, .. } => captures
+                .iter()
+                .filter(|&&c| c != NONE)
+                .fold(0, |bb, &c| bb | self.pos.piece_cells(c as usize)),
+            _ => self.pos.piece_cells(capture as usize),
+        };
+        // A capturer is never a Herald (R35), so it unfreezes nothing.
+        let vacated = self.pos.piece_cells(from) | captured;
+        vacated & self.sensitive == 0 || self.leaves_king_safe(mv)
+    }
+
+    /// Whether a move by a piece other than the King might parry a check. Lifting a piece
+    /// never removes an attack: a quiet move parries only by filling a sensitive cell,
+    /// or by putting a Herald down, moved or promoted, which freezes (R14, R21).
+    fn may_parry(&self, mv: Move, from: usize) -> bool {
+        let (filled, placed) = match mv {
+            Move::Barricade { to, captures, .. } if captures[0] == NONE => {
+                ((1u128 << to.0) | (1u128 << to.1), BARRICADE)
+            }
+            Move::Piece {
+                to,
+                capture,
+                promotion,
+                ..
+            } if capture == NONE => {
+                let placed = if promotion == NONE {
+                    code_kind(self.pos.board.cells[from])
+                } else {
+                    promotion as usize
+                };
+                (1u128 << to, placed)
+            }
+            _ => return true,
+        };
+        filled & self.sensitive != 0 || placed == HERALD
+    }
+
+    /// Plays `mv` on the scratch board, asks whether the mover's King is attacked (R50),
+    /// and takes the move back. Kept out of line, like `lift`, so that the common case
+    /// of `is_legal` stays small.
+    #[inline(never)]
+    fn leaves_king_safe(&mut self, mv: Move) -> bool {
+        let us = self.pos.side;
+        let board = self.scratch.get_or_insert(self.pos.board);
+        let (mut log, mut hash) = (super::ChangeLog::new(), 0);
+        board.apply(mv, us, &mut log, &mut hash);
+        let king = board.pieces(us, KING).trailing_zeros() as usize;
+        let safe = !board.is_attacked(king, 1 - us);
+        board.restore(&log);
+        safe
+    }
+
+    /// Whether the King stays safe with the piece on `from` (both ends of a Barricade)
+    /// removed.
+    fn safe_to_lift(&mut self, from: usize) -> bool {
+        let bit = 1u128 << from;
+        if self.lifted & bit == 0 {
+            self.lift(from);
+        }
+        self.safe_to_lift & bit != 0
+    }
+
+    /// Decides `safe_to_lift` for the piece on `from` on the scratch board.
+    #[inline(never)]
+    fn lift(&mut self, from: usize) {
+        let bit = 1u128 << from;
+        self.lifted |= bit;
+        let cells = self.pos.piece_cells(from);
+        let board = self.scratch.get_or_insert(self.pos.board);
+        let mut log = super::ChangeLog::new();
+        for cell in cells.cells() {
+            board.set_cell(&mut log, cell, 0, NONE);
+        }
+        if !board.is_attacked(self.king, 1 - self.pos.side) {
+            self.safe_to_lift |= bit;
+        }
+        board.restore(&log);
+    }
 }
 
 impl Board {
-    /// The cells whose emptying could expose the King of `us` on `king` to a piece of
-    /// `them`: each line through the King that holds an enemy Rider, Skirmisher, Catapult
+    /// The cells on the paths along which pieces of `them` could capture the King of `us`
+    /// on `king`, where emptying a cell may open an attack and filling one may parry it:
+    /// each line through the King that holds an enemy Rider, Skirmisher, Catapult
     /// or Guard (their attacks run along that line, a Catapult's landing cell and a
     /// Skirmisher's retreat included); the King's neighbours when an enemy Pawn is next to
     /// it (its landing cell is one of them); and every cell within two of the King when an
@@ -279,6 +381,25 @@ impl Board {
         }
         if t.within4[king] & enemy & self.by_kind[BARRICADE] != 0 {
             cells |= t.within2[king];
+        }
+        cells
+    }
+
+    /// The pieces of `us` (by every cell they cover but a Barricade's upper end) that may
+    /// leave without a test: not the King, covering no `sensitive` cell, and not a Herald
+    /// that freezes an enemy piece (R14).
+    fn freely_lifted(&self, us: Color, sensitive: u128) -> u128 {
+        let t = tables();
+        let mut cells = self.by_color[us] & !sensitive & !self.pieces(us, KING);
+        for herald in self.pieces(us, HERALD).cells() {
+            if t.adjacent[herald] & self.by_color[1 - us] != 0 {
+                cells &= !(1u128 << herald);
+            }
+        }
+        for end in self.pieces(us, BARRICADE).cells() {
+            if sensitive & (1u128 << self.partner[end]) != 0 {
+                cells &= !(1u128 << end);
+            }
         }
         cells
     }

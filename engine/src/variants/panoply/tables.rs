@@ -29,9 +29,11 @@ pub struct Tables {
     pub side_key: u64,
 }
 
-/// Keys: 16 piece codes × cells, then 2 colours × cells × 3 index-increasing directions
-/// for Barricade placements, then the side key.
+/// Keys: 16 piece codes × cells, then 2 colours × `PLACEMENTS` for Barricades, then the
+/// side key.
 const BARRICADE_KEYS: usize = 16 * CELLS;
+/// Barricade placements are numbered by lower cell × 3 index-increasing directions.
+pub const PLACEMENTS: usize = CELLS * 3;
 
 impl Tables {
     fn build() -> Tables {
@@ -43,8 +45,8 @@ impl Tables {
                 .fold(0, |bb, t| bb | u128::cell(t));
         }
         let rank = |r: usize| hex.rank_cells(r).fold(0u128, |bb, c| bb | u128::cell(c));
-        let keys = zobrist::keys(0x0050_414e_4f50_4c59, BARRICADE_KEYS + 2 * CELLS * 3 + 1);
-        let side_key = keys[BARRICADE_KEYS + 2 * CELLS * 3];
+        let keys = zobrist::keys(0x0050_414e_4f50_4c59, BARRICADE_KEYS + 2 * PLACEMENTS + 1);
+        let side_key = keys[BARRICADE_KEYS + 2 * PLACEMENTS];
         let mut last_rank = [0; 2];
         last_rank[WHITE] = rank(12);
         last_rank[BLACK] = rank(0);
@@ -84,15 +86,21 @@ impl Tables {
         self.keys[(code as usize - 1) * CELLS + cell]
     }
 
-    /// The key of a Barricade of `color` on `placement` (its lower cell and the
-    /// index-increasing direction E, NE or NW towards the other end).
+    /// The key of a Barricade of `color` on `placement`.
     #[inline]
     pub fn barricade_key(&self, color: Color, placement: Placement) -> u64 {
+        self.keys[BARRICADE_KEYS + color * PLACEMENTS + self.placement_index(placement)]
+    }
+
+    /// A number below `PLACEMENTS` for each placement: from its lower cell and the
+    /// index-increasing direction E, NE or NW towards the other end.
+    #[inline]
+    pub fn placement_index(&self, placement: Placement) -> usize {
         let [low, high] = placement.cells();
         let direction = (0..3)
             .find(|&d| self.hex.step(low, d) == Some(high))
             .expect("Barricade ends are adjacent");
-        self.keys[BARRICADE_KEYS + (color * CELLS + low) * 3 + direction]
+        low * 3 + direction
     }
 }
 
