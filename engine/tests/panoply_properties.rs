@@ -154,6 +154,14 @@ fn check_position(p: &mut Panoply, rng: &mut StdRng, parse_all: bool, at: &str) 
 
     let moves = legal_moves(p);
     assert_eq!(p.count_moves(), moves.len(), "{at}: count_moves in {text}");
+    // Quiescence's generator gives exactly the tactical moves, in the full list's order.
+    let mut tactical = Default::default();
+    p.generate_tactical_moves(&mut tactical);
+    let expected: Vec<&Move> = moves.iter().filter(|&&mv| p.is_tactical(mv)).collect();
+    assert!(
+        tactical.iter().eq(expected),
+        "{at}: tactical moves in {text}"
+    );
     let distinct: HashSet<Move> = moves.iter().copied().collect();
     assert_eq!(
         distinct.len(),

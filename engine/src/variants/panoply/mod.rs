@@ -106,6 +106,15 @@ impl Move {
     }
 
     /// The cell of the piece a one-cell move captures.
+    /// Whether the move captures or promotes: what quiescence search looks at.
+    fn is_tactical(self) -> bool {
+        match self {
+            Move::Barricade { captures, .. } => captures[0] != NONE,
+            Move::Skirmish { .. } => true,
+            Move::Piece { promotion, .. } => promotion != NONE || self.captured_cell().is_some(),
+        }
+    }
+
     fn captured_cell(self) -> Option<usize> {
         match self {
             Move::Piece { capture, .. } | Move::Skirmish { capture, .. } if capture != NONE => {
@@ -459,6 +468,10 @@ impl Game for Panoply {
         self.generate_legal(moves);
     }
 
+    fn generate_tactical_moves(&self, moves: &mut MoveList) {
+        self.generate_legal_tactical(moves);
+    }
+
     fn count_moves(&self) -> usize {
         self.count_legal()
     }
@@ -501,11 +514,7 @@ impl Game for Panoply {
     }
 
     fn is_tactical(&self, mv: Move) -> bool {
-        match mv {
-            Move::Barricade { captures, .. } => captures[0] != NONE,
-            Move::Skirmish { .. } => true,
-            Move::Piece { promotion, .. } => promotion != NONE || mv.captured_cell().is_some(),
-        }
+        mv.is_tactical()
     }
 
     fn make_null_move(&mut self) -> bool {

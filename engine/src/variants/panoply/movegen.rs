@@ -191,22 +191,29 @@ impl Board {
 impl Panoply {
     /// Every legal move of the side to move (R54).
     pub(super) fn generate_legal(&self, moves: &mut MoveList) {
-        self.for_each_legal(|mv| moves.push(mv));
+        self.for_each_legal(|_| true, |mv| moves.push(mv));
+    }
+
+    /// The legal captures and promotions (quiescence search): quiet moves are dropped
+    /// before their legality test.
+    pub(super) fn generate_legal_tactical(&self, moves: &mut MoveList) {
+        self.for_each_legal(Move::is_tactical, |mv| moves.push(mv));
     }
 
     /// The number of legal moves (perft's bulk count).
     pub(super) fn count_legal(&self) -> usize {
         let mut count = 0;
-        self.for_each_legal(|_| count += 1);
+        self.for_each_legal(|_| true, |_| count += 1);
         count
     }
 
-    fn for_each_legal(&self, mut visit: impl FnMut(Move)) {
+    /// Visits the legal moves among the pseudo-legal moves that `wanted` accepts.
+    fn for_each_legal(&self, wanted: impl Fn(Move) -> bool, mut visit: impl FnMut(Move)) {
         let mut pseudo = MoveList::new();
         self.board.pseudo_moves(self.side, &mut pseudo);
         let mut legality = Legality::new(self);
         for &mv in pseudo.iter() {
-            if legality.is_legal(mv) {
+            if wanted(mv) && legality.is_legal(mv) {
                 visit(mv);
             }
         }
