@@ -87,7 +87,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// Whether the position at `ply` repeats: a third occurrence in the game, or a second
     /// one whose first occurrence lies inside the search tree (after the root and not
     /// before a null move), which the side to move could then repeat again.
-    pub fn is_repetition(&self, ply: usize) -> bool {
+    fn is_repetition(&self, ply: usize) -> bool {
         let count = self.pos.repetitions();
         if count == 0 {
             return false;
@@ -107,6 +107,32 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         false
     }
 
+    /// Steps 2 and 3 of every node: count it, obey the stop flag and the limits, keep the
+    /// ply bounded, and apply the draws by rule — repetition (where `repetition` says it
+    /// can arise), and the fifty-move rule unless the position is checkmate or stalemate,
+    /// which take precedence (R46). `Some(score)` ends the node.
+    pub fn open_node(&mut self, ply: usize, repetition: bool) -> Option<i32> {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        if self.visit_node() {
+            return Some(0);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(self.evaluate());
+        }
+        if repetition && self.is_repetition(ply) {
+            return Some(0);
+        }
+        if self.pos.move_count_draw() {
+            return Some(if self.pos.count_moves() == 0 {
+                self.terminal_score(ply)
+            } else {
+                0
+            });
+        }
+        None
+    }
+
     /// The score of a position without legal moves: its result for the side to move.
     pub fn terminal_score(&self, ply: usize) -> i32 {
         match self.pos.status() {
@@ -124,27 +150,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let pv_node = beta - alpha > 1;
         let in_check = self.in_check_at(ply);
 
-        // Step 2. Count the node, obey the stop flag and the limits, keep the ply bounded.
-        self.pv[ply].clear();
-        self.seldepth = self.seldepth.max(ply);
-        if self.visit_node() {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate();
-        }
-
-        // Step 3. Draws by rule: repetition, and the fifty-move rule unless the position
-        // is checkmate or stalemate, which take precedence (R46).
-        if self.is_repetition(ply) {
-            return 0;
-        }
-        if self.pos.move_count_draw() {
-            return if self.pos.count_moves() == 0 {
-                self.terminal_score(ply)
-            } else {
-                0
-            };
+        // Steps 2 and 3. Count the node, obey the limits, apply the draws by rule.
+        if let Some(score) = self.open_node(ply, true) {
+            return score;
         }
 
         // Step 4. Mate distance pruning: no line from here beats a mate found nearer the

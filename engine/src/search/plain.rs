@@ -5,7 +5,7 @@
 //! extensions, reductions or pruning of any kind.
 
 use super::ordering::{self, OrderingContext};
-use super::score::{INFINITE, MAX_PLY};
+use super::score::INFINITE;
 use super::threads::Worker;
 use super::Evaluator;
 use crate::game::Game;
@@ -17,23 +17,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         if depth <= 0 {
             return self.quiescence(0, ply, alpha, beta);
         }
-        self.pv[ply].clear();
-        self.seldepth = self.seldepth.max(ply);
-        if self.visit_node() {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate();
-        }
-        if self.is_repetition(ply) {
-            return 0;
-        }
-        if self.pos.move_count_draw() {
-            return if self.pos.count_moves() == 0 {
-                self.terminal_score(ply)
-            } else {
-                0
-            };
+        if let Some(score) = self.open_node(ply, true) {
+            return score;
         }
 
         let mut list = G::MoveList::default();

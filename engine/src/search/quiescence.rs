@@ -4,7 +4,7 @@
 //! finds checkmates at the horizon.
 
 use super::ordering::{self, OrderingContext};
-use super::score::{self, INFINITE, MAX_PLY};
+use super::score::{self, INFINITE};
 use super::threads::Worker;
 use super::tt::Entry;
 use super::{Bound, Evaluator};
@@ -25,22 +25,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// `depth` is 0 at the horizon and decreases by one per ply below it.
     pub fn quiescence(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         let in_check = self.in_check_at(ply);
-        self.pv[ply].clear();
-        self.seldepth = self.seldepth.max(ply);
-        if self.visit_node() {
-            return 0;
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.evaluate();
-        }
         // Only evasions can be quiet here, so the fifty-move rule is the only draw by
         // rule that can arise (captures and pawn moves cannot repeat a position).
-        if self.pos.move_count_draw() {
-            return if self.pos.count_moves() == 0 {
-                self.terminal_score(ply)
-            } else {
-                0
-            };
+        if let Some(score) = self.open_node(ply, false) {
+            return score;
         }
 
         let pv_node = beta - alpha > 1;
