@@ -278,6 +278,7 @@ pub fn progress_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matchrunner::standings::three_seat_rounds;
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|n| n.to_string()).collect()
@@ -314,23 +315,8 @@ mod tests {
     #[test]
     fn elo_against_the_others_by_rounds() {
         let mut standings = Standings::new(2, 3);
-        let (zero, third, half, one) = (
-            Points::ZERO,
-            Points::fraction(1, 3),
-            Points::HALF,
-            Points::ONE,
-        );
-        let rotations: [&[usize]; 3] = [&[0, 1, 0], &[1, 0, 0], &[0, 0, 1]];
-        let games = [
-            [half, zero, half],
-            [third; 3],
-            [zero, one, zero],
-            [third; 3],
-            [one, zero, zero],
-            [third; 3],
-        ];
-        for (index, points) in games.iter().enumerate() {
-            standings.add_game(index, rotations[index % 3], points);
+        for (index, (rotation, points)) in three_seat_rounds().iter().enumerate() {
+            standings.add_game(index, rotation, points);
         }
         // Round means of a: ¾ and ⅓ (see the standings tests): s = 13/24 = 0.541_667,
         // σ² = (5/24)², σ/√2 = 0.147_314. Elo = -400 log10(11/13) = 29.0; the margin

@@ -211,6 +211,28 @@ impl Standings {
     }
 }
 
+/// Two rounds of three games of two engines on three seats (the engine of each seat, the
+/// points of each seat), for the tests of the standings and of their report.
+#[cfg(test)]
+pub(crate) fn three_seat_rounds() -> [(&'static [usize], [Points; 3]); 6] {
+    let (zero, third, half, one) = (
+        Points::ZERO,
+        Points::fraction(1, 3),
+        Points::HALF,
+        Points::ONE,
+    );
+    let rotations: [&[usize]; 3] = [&[0, 1, 0], &[1, 0, 0], &[0, 0, 1]];
+    let points = [
+        [half, zero, half],
+        [third; 3],
+        [zero, one, zero],
+        [third; 3],
+        [one, zero, zero],
+        [third; 3],
+    ];
+    std::array::from_fn(|i| (rotations[i % 3], points[i]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -279,29 +301,14 @@ mod tests {
     #[test]
     fn scores_against_the_others_by_rounds_of_three_games() {
         let mut standings = Standings::new(2, 3);
-        let (zero, third, half, one) = (
-            Points::ZERO,
-            Points::fraction(1, 3),
-            Points::HALF,
-            Points::ONE,
-        );
-        let rotations: [&[usize]; 3] = [&[0, 1, 0], &[1, 0, 0], &[0, 0, 1]];
-        // Round 1, engine 0 against engine 1's seat in each game:
+        // The games of `three_seat_rounds`. Round 1, engine 0 against engine 1's seat in each game:
         //   [½ 0 ½]: both of its seats beat b's 0 → 1;  [⅓ ⅓ ⅓]: level → ½;
         //   [0 1 0] with b in seat 3: level (0 = 0) and ahead (1 > 0) → ¾.
         //   Round mean (1 + ½ + ¾) / 3 = ¾; engine 1: (0 + ½ + ¼) / 3 = ¼.
         // Round 2: level → ½; [1 0 0] with b in seat 1: both behind → 0; level → ½.
         //   Round mean (½ + 0 + ½) / 3 = ⅓; engine 1: (½ + 1 + ½) / 3 = ⅔.
-        let games = [
-            [half, zero, half],
-            [third; 3],
-            [zero, one, zero],
-            [third; 3],
-            [one, zero, zero],
-            [third; 3],
-        ];
-        for (index, points) in games.iter().enumerate() {
-            standings.add_game(index, rotations[index % 3], points);
+        for (index, (rotation, points)) in three_seat_rounds().iter().enumerate() {
+            standings.add_game(index, rotation, points);
             if index == 4 {
                 // A round counts only when complete.
                 assert_eq!(standings.field[0].sample.games, 1);
