@@ -4,7 +4,7 @@
 //! with the window negated and swapped when the seat to move changes, and with the same
 //! window when the same seat moves again (`search_child`).
 
-use super::ordering::{self, history_bonus, OrderingContext};
+use super::ordering::{self, history_bonus, OrderingContext, ScoredMove};
 use super::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
 use super::threads::Worker;
 use super::tt::Entry;
@@ -133,6 +133,29 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         None
     }
 
+    /// The legal moves at `ply` with their order keys (the table's move by its index,
+    /// captures, killers, history), in the ply's reused list; `None` without legal moves.
+    pub fn ordered_moves(
+        &mut self,
+        ply: usize,
+        tt_move: Option<u16>,
+    ) -> Option<Vec<ScoredMove<G::Move>>> {
+        let mut list = G::MoveList::default();
+        self.pos.generate_moves(&mut list);
+        if list.is_empty() {
+            return None;
+        }
+        let mut moves = std::mem::take(&mut self.move_pool[ply]);
+        let ctx = OrderingContext {
+            tt_move: tt_move.filter(|&i| usize::from(i) < list.len()),
+            killers: self.data.killers.get(ply),
+            history: &self.data.history,
+            seat: self.pos.to_move(),
+        };
+        ordering::score_moves(&self.pos, self.shared.eval, &list, &ctx, &mut moves);
+        Some(moves)
+    }
+
     /// The score of a position without legal moves: its result for the side to move.
     pub fn terminal_score(&self, ply: usize) -> i32 {
         match self.pos.status() {
@@ -217,20 +240,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
 
         // Step 10. Move generation; no legal move ends the game (checkmate, stalemate,
         // baring — the variant's `status` says which and what each seat scores).
-        let mut list = G::MoveList::default();
-        self.pos.generate_moves(&mut list);
-        if list.is_empty() {
+        let Some(mut moves) = self.ordered_moves(ply, tt_move) else {
             return self.terminal_score(ply);
-        }
-        let seat = self.pos.to_move();
-        let mut moves = std::mem::take(&mut self.move_pool[ply]);
-        let ctx = OrderingContext {
-            tt_move: tt_move.filter(|&i| usize::from(i) < list.len()),
-            killers: self.data.killers.get(ply),
-            history: &self.data.history,
-            seat,
         };
-        ordering::score_moves(&self.pos, self.shared.eval, &list, &ctx, &mut moves);
+        let seat = self.pos.to_move();
 
         // Step 11. The move loop.
         let original_alpha = alpha;

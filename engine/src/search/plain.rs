@@ -4,7 +4,7 @@
 //! without the transposition table, aspiration windows, principal-variation null windows,
 //! extensions, reductions or pruning of any kind.
 
-use super::ordering::{self, OrderingContext};
+use super::ordering;
 use super::score::INFINITE;
 use super::threads::Worker;
 use super::Evaluator;
@@ -21,20 +21,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             return score;
         }
 
-        let mut list = G::MoveList::default();
-        self.pos.generate_moves(&mut list);
-        if list.is_empty() {
+        let Some(mut moves) = self.ordered_moves(ply, None) else {
             return self.terminal_score(ply);
-        }
-        let seat = self.pos.to_move();
-        let mut moves = std::mem::take(&mut self.move_pool[ply]);
-        let ctx = OrderingContext {
-            tt_move: None,
-            killers: self.data.killers.get(ply),
-            history: &self.data.history,
-            seat,
         };
-        ordering::score_moves(&self.pos, self.shared.eval, &list, &ctx, &mut moves);
+        let seat = self.pos.to_move();
 
         let mut best = -INFINITE;
         for number in 0..moves.len() {
