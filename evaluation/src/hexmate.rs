@@ -9,10 +9,12 @@
 //! (attackers near the King, pawn cover), the King's borrowed movement (R26), pawn
 //! structure, passed pawns and promotion races, the danger of being bared (R46), tempo.
 
+use engine::bitboard::slide_up;
+use engine::geometry::{Hexagon, ALL_DIRECTIONS};
 use engine::search::Evaluator;
 use engine::variants::hexmate::{
-    tables, Color, Hexmate, Move, Tables, BISHOP, BLACK, CELLS, DUKE, KING, KNIGHT, PALADIN, PAWN,
-    QUEEN, ROOK, WHITE,
+    tables, Color, Hexmate, Move, BISHOP, BLACK, CELLS, DUKE, KING, KNIGHT, PALADIN, PAWN, QUEEN,
+    ROOK, WHITE,
 };
 use std::fmt::Write;
 use std::sync::atomic::AtomicU64;
@@ -203,6 +205,37 @@ struct EvalTables {
     /// `piece_square[colour][kind][cell]`: centralisation, the King's advance and the
     /// pawns' advance, seen from the colour's side.
     piece_square: [[[Pair; CELLS]; 8]; 2],
+    /// The slider lines of each cell for the mobility counts (`SliderLines`).
+    lines: [SliderLines; CELLS],
+    /// The knight leaps of each cell (R22).
+    knight: [u128; CELLS],
+}
+
+/// The six lines from a cell (three orthogonal, then three diagonal) in each sense. The
+/// lines of decreasing cell index are stored bit-reversed: a slide along a reversed line
+/// over the reversed occupancy is the cheap `slide_up`, and mobility and King-zone counts
+/// need only the number of cells reached, which reversal keeps.
+#[derive(Clone, Copy, Default)]
+struct SliderLines {
+    up: [u128; 6],
+    down_reversed: [u128; 6],
+}
+
+impl SliderLines {
+    fn of(hex: &Hexagon<u128>, cell: usize) -> SliderLines {
+        let mut lines = SliderLines::default();
+        for group in [0..6, 6..12] {
+            let first = group.start / 2;
+            let (up, down): (Vec<usize>, Vec<usize>) =
+                group.partition(|&d| ALL_DIRECTIONS[d].increases_index());
+            assert_eq!((up.len(), down.len()), (3, 3), "three lines each way");
+            for i in 0..3 {
+                lines.up[first + i] = hex.ray(up[i], cell);
+                lines.down_reversed[first + i] = hex.ray(down[i], cell).reverse_bits();
+            }
+        }
+        lines
+    }
 }
 
 fn eval_tables() -> &'static EvalTables {
@@ -223,6 +256,8 @@ fn build_tables() -> EvalTables {
         front: [[0; CELLS]; 2],
         promotion_cells: [[0; CELLS]; 2],
         piece_square: [[[Pair::default(); CELLS]; 8]; 2],
+        lines: [SliderLines::default(); CELLS],
+        knight: [0; CELLS],
     };
     for cell in 0..CELLS {
         let (q, r) = hex.coords(cell);
@@ -236,6 +271,8 @@ fn build_tables() -> EvalTables {
         e.near[cell] = (0..CELLS)
             .filter(|&o| o != cell && hex.distance(cell, o) <= 2)
             .fold(0, |bb, o| bb | 1 << o);
+        e.lines[cell] = SliderLines::of(hex, cell);
+        e.knight[cell] = hex.knight(cell);
     }
     for color in [WHITE, BLACK] {
         for cell in 0..CELLS {
@@ -436,16 +473,108 @@ fn pawn_attacks(pos: &Hexmate, color: Color) -> u128 {
     bits(pos.pieces(color, PAWN)).fold(0, |bb, c| bb | steps[c])
 }
 
+/// A set of cells twice: as is, and bit-reversed (`SliderLines`).
+#[derive(Clone, Copy)]
+struct Both([u128; 2]);
+
+impl Both {
+    fn of(bb: u128) -> Both {
+        Both([bb, bb.reverse_bits()])
+    }
+
+    fn count_within(self, mask: Both) -> i32 {
+        count(self.0[0] & mask.0[0]) + count(self.0[1] & mask.0[1])
+    }
+}
+
+/// What the pieces of one kind contribute to mobility and to the attack on the enemy King.
+#[derive(Default)]
+struct Reach {
+    piece_square: Pair,
+    /// Cells reached that are not own and not attacked by an enemy pawn, summed over pieces.
+    safe_cells: i32,
+    /// Cells of the enemy King zone reached, summed over pieces.
+    zone_cells: i32,
+    /// Pieces reaching the enemy King zone.
+    zone_attackers: usize,
+}
+
+/// The cells a piece on `cell` reaches (R17–R22): along the orthogonal lines if `ORTH`,
+/// the diagonal ones if `DIAG`, by knight leaps if `LEAP`.
+#[inline]
+fn reach<const ORTH: bool, const DIAG: bool, const LEAP: bool>(
+    e: &EvalTables,
+    cell: usize,
+    occ: Both,
+) -> Both {
+    let lines = &e.lines[cell];
+    let slides = |lines: &[u128; 6], occ: u128| {
+        let along = |range: std::ops::Range<usize>| {
+            lines[range]
+                .iter()
+                .fold(0, |bb, &line| bb | slide_up(line, occ))
+        };
+        let orthogonal = if ORTH { along(0..3) } else { 0 };
+        let diagonal = if DIAG { along(3..6) } else { 0 };
+        orthogonal | diagonal
+    };
+    let mut reached = [
+        slides(&lines.up, occ.0[0]),
+        slides(&lines.down_reversed, occ.0[1]),
+    ];
+    if LEAP {
+        reached[0] |= e.knight[cell];
+    }
+    Both(reached)
+}
+
+/// Mobility, King-zone attack and piece-square value of the pieces of `kind` on `set`.
+/// `boards` holds the occupancy, the cells that count for mobility and the enemy King zone.
+fn kind_reach(
+    kind: usize,
+    e: &EvalTables,
+    set: u128,
+    piece_square: &[Pair; CELLS],
+    boards: [Both; 3],
+) -> Reach {
+    match kind {
+        QUEEN => moves_reach::<true, true, false>(e, set, piece_square, boards),
+        DUKE => moves_reach::<true, false, true>(e, set, piece_square, boards),
+        PALADIN => moves_reach::<false, true, true>(e, set, piece_square, boards),
+        ROOK => moves_reach::<true, false, false>(e, set, piece_square, boards),
+        BISHOP => moves_reach::<false, true, false>(e, set, piece_square, boards),
+        _ => moves_reach::<false, false, true>(e, set, piece_square, boards),
+    }
+}
+
+/// `kind_reach` for pieces that move as `reach::<ORTH, DIAG, LEAP>` says.
+fn moves_reach<const ORTH: bool, const DIAG: bool, const LEAP: bool>(
+    e: &EvalTables,
+    set: u128,
+    piece_square: &[Pair; CELLS],
+    [occ, safe, zone]: [Both; 3],
+) -> Reach {
+    let mut total = Reach::default();
+    for cell in bits(set) {
+        total.piece_square += piece_square[cell];
+        let reached = reach::<ORTH, DIAG, LEAP>(e, cell, occ);
+        total.safe_cells += reached.count_within(safe);
+        let on_zone = reached.count_within(zone);
+        total.zone_cells += on_zone;
+        total.zone_attackers += usize::from(on_zone > 0);
+    }
+    total
+}
+
 /// The terms of `us`, from its own point of view (without tempo).
 fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
     let mut terms = Terms::default();
     let e = eval_tables();
-    let t = tables();
     let them = 1 - us;
     let own = pos.occupied_by(us);
-    let occ = own | pos.occupied_by(them);
-    let safe = !own & !pawn_attacks[them];
-    let enemy_king_zone = pos.king(them).map_or(0, |k| e.king_zone[k]);
+    let occ = Both::of(own | pos.occupied_by(them));
+    let safe = Both::of(!own & !pawn_attacks[them]);
+    let zone = Both::of(pos.king(them).map_or(0, |k| e.king_zone[k]));
     let mut attackers = 0;
     let mut attack_weight = 0;
     let mut pieces = 0;
@@ -454,18 +583,12 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
         let n = count(set);
         terms[MATERIAL] += VALUES[kind] * n;
         pieces += n;
-        let mut reachable = 0;
-        let mut on_king_zone = 0;
-        for cell in bits(set) {
-            terms[PIECE_SQUARE] += e.piece_square[us][kind][cell];
-            let reach = attacks(t, kind, cell, occ);
-            reachable += count(reach & safe);
-            let on_zone = count(reach & enemy_king_zone);
-            attackers += usize::from(on_zone > 0);
-            on_king_zone += on_zone;
-        }
-        terms[MOBILITY_TERM] += MOBILITY[kind] * reachable;
-        attack_weight += KING_ATTACK_WEIGHT[kind] * on_king_zone;
+        let psq = &e.piece_square[us][kind];
+        let reach = kind_reach(kind, e, set, psq, [occ, safe, zone]);
+        terms[PIECE_SQUARE] += reach.piece_square;
+        terms[MOBILITY_TERM] += MOBILITY[kind] * reach.safe_cells;
+        attack_weight += KING_ATTACK_WEIGHT[kind] * reach.zone_cells;
+        attackers += reach.zone_attackers;
     }
     // The danger this side creates for the enemy King is booked as this side's bonus,
     // which gives the same difference as a penalty of the enemy.
@@ -535,20 +658,6 @@ fn unstoppable_pawns(pos: &Hexmate, us: Color, terms: &mut Terms) {
         if is_passed(us, cell, enemy_pawns) && outruns_king(pos, us, cell, rank) {
             terms[PASSED_TERM] += UNSTOPPABLE;
         }
-    }
-}
-
-/// The cells a piece of `kind` on `cell` attacks (R17–R22).
-#[inline]
-fn attacks(t: &Tables, kind: usize, cell: usize, occ: u128) -> u128 {
-    match kind {
-        QUEEN => t.rook_attacks(cell, occ) | t.bishop_attacks(cell, occ),
-        DUKE => t.rook_attacks(cell, occ) | t.hex.knight(cell),
-        PALADIN => t.bishop_attacks(cell, occ) | t.hex.knight(cell),
-        ROOK => t.rook_attacks(cell, occ),
-        BISHOP => t.bishop_attacks(cell, occ),
-        KNIGHT => t.hex.knight(cell),
-        _ => 0,
     }
 }
 
@@ -679,6 +788,50 @@ mod tests {
                     pos.position_string()
                 );
                 assert_eq!(HexmateEval.white_view(&pos), expected);
+                let mut moves = Default::default();
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make_move(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+    }
+
+    /// The reach counted through reversed lines equals the count of the cells the
+    /// geometry's own per-direction slides and leaps reach, for every piece along seeded
+    /// random games and every mask the evaluation counts within.
+    #[test]
+    fn reach_counts_match_the_geometry_slides() {
+        let hex = &tables().hex;
+        let e = eval_tables();
+        let mut rng = StdRng::seed_from_u64(11);
+        for _ in 0..10 {
+            let mut pos = Hexmate::start(&Ruleset::Hexmate);
+            for _ in 0..100 {
+                let occ = pos.occupied_by(WHITE) | pos.occupied_by(BLACK);
+                let mask = rng.gen::<u128>() & hex.all();
+                for (kind, orth, diag, leap) in [
+                    (QUEEN, true, true, false),
+                    (DUKE, true, false, true),
+                    (PALADIN, false, true, true),
+                    (ROOK, true, false, false),
+                    (BISHOP, false, true, false),
+                    (KNIGHT, false, false, true),
+                ] {
+                    let set = pos.pieces(WHITE, kind) | pos.pieces(BLACK, kind);
+                    for cell in bits(set) {
+                        let directions = (0..12).filter(|&d| if d < 6 { orth } else { diag });
+                        let mut expected = directions.fold(0, |bb, d| bb | hex.slide(d, cell, occ));
+                        if leap {
+                            expected |= hex.knight(cell);
+                        }
+                        let boards = [Both::of(occ), Both::of(mask), Both::of(0)];
+                        let reach =
+                            kind_reach(kind, e, 1 << cell, &[Pair::default(); CELLS], boards);
+                        assert_eq!(reach.safe_cells, count(expected & mask));
+                    }
+                }
                 let mut moves = Default::default();
                 pos.generate_moves(&mut moves);
                 if moves.is_empty() {
