@@ -349,68 +349,78 @@ impl Breakdown {
 
 impl HexmateEval {
     /// The evaluation from White's point of view: the same value as `breakdown`'s, with
-    /// the pawn-only terms taken from the pawn cache.
+    /// the pawn-only terms and the pawn attacks taken from the pawn cache.
     pub fn white_view(&self, pos: &Hexmate) -> i32 {
-        let (b, pawn_attacks) = piece_breakdown(pos);
-        let pawns = pawn_totals(pos, &pawn_attacks);
+        let pawns = pawn_entry(pos);
+        let b = piece_breakdown(pos, &pawns.attacks);
         let mut white = b.sum(WHITE);
-        white += pawns[WHITE];
+        white += pawns.totals[WHITE];
         let mut black = b.sum(BLACK);
-        black += pawns[BLACK];
+        black += pawns.totals[BLACK];
         b.taper(white - black)
     }
 }
 
 /// Every term of both colours (the protocol's `eval`).
 fn breakdown(pos: &Hexmate) -> Breakdown {
-    let (mut b, pawn_attacks) = piece_breakdown(pos);
+    let attacks = [pawn_attacks(pos, WHITE), pawn_attacks(pos, BLACK)];
+    let mut b = piece_breakdown(pos, &attacks);
     for us in [WHITE, BLACK] {
-        pawn_terms(pos, us, pawn_attacks[us], &mut b.terms[us]);
+        pawn_terms(pos, us, attacks[us], &mut b.terms[us]);
     }
     b
 }
 
-/// The terms of both colours except the pawn-only ones (`pawn_terms`), the material phase,
-/// and the cells each colour's pawns attack.
-fn piece_breakdown(pos: &Hexmate) -> (Breakdown, [u128; 2]) {
+/// The terms of both colours except the pawn-only ones (`pawn_terms`), and the material
+/// phase. `pawn_attacks` are the cells each colour's pawns attack.
+fn piece_breakdown(pos: &Hexmate, pawn_attacks: &[u128; 2]) -> Breakdown {
     let phase = (QUEEN..=KNIGHT)
         .map(|k| PHASE_WEIGHTS[k] * count(pos.pieces(WHITE, k) | pos.pieces(BLACK, k)))
         .sum::<i32>()
         .min(PHASE_TOTAL);
-    let pawn_attacks = [pawn_attacks(pos, WHITE), pawn_attacks(pos, BLACK)];
     let mut terms = [
-        side_terms(pos, WHITE, &pawn_attacks),
-        side_terms(pos, BLACK, &pawn_attacks),
+        side_terms(pos, WHITE, pawn_attacks),
+        side_terms(pos, BLACK, pawn_attacks),
     ];
     terms[pos.side()][TEMPO_TERM] = TEMPO;
-    (Breakdown { terms, phase }, pawn_attacks)
+    Breakdown { terms, phase }
 }
 
-/// The pawn-only terms of both colours summed, through the pawn cache.
-fn pawn_totals(pos: &Hexmate, pawn_attacks: &[u128; 2]) -> [Pair; 2] {
+/// What depends on the two pawn sets alone: the cells each colour's pawns attack, and
+/// each colour's pawn-only terms summed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PawnEntry {
+    attacks: [u128; 2],
+    totals: [Pair; 2],
+}
+
+/// The pawn entry of the position, through the pawn cache.
+fn pawn_entry(pos: &Hexmate) -> PawnEntry {
     let pawns = [pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)];
     pawn_cache().get_or_insert(pawns, || {
-        [WHITE, BLACK].map(|us| {
+        let attacks = [pawn_attacks(pos, WHITE), pawn_attacks(pos, BLACK)];
+        let totals = [WHITE, BLACK].map(|us| {
             let mut terms = Terms::default();
-            pawn_terms(pos, us, pawn_attacks[us], &mut terms);
+            pawn_terms(pos, us, attacks[us], &mut terms);
             terms.into_iter().fold(Pair::default(), |mut sum, term| {
                 sum += term;
                 sum
             })
-        })
+        });
+        PawnEntry { attacks, totals }
     })
 }
 
-/// A memo of `pawn_totals` shared by every search thread, without locks: the pawn-only
-/// terms depend on the two pawn sets alone, which change in few moves, and they cost a
-/// fifth of an evaluation. A slot is two `AtomicU64`, `check = key ^ data` and `data`
-/// (the four values as `i16`), so a slot torn by two writers reads as a miss. Key 0 and
-/// totals outside `i16` are never stored.
+/// A memo of `pawn_entry` shared by every search thread, without locks: the pawn attacks
+/// and pawn-only terms depend on the two pawn sets alone, which change in few moves, and
+/// they cost a quarter of an evaluation. A slot holds the entry as five words (`pack`)
+/// and `check`, the key xor-ed with all five, so that a slot torn by two writers reads as
+/// a miss. Key 0 and totals outside `i16` are never stored.
 struct PawnCache {
-    slots: Vec<[AtomicU64; 2]>,
+    slots: Vec<[AtomicU64; 6]>,
 }
 
-const PAWN_CACHE_SLOTS: usize = 1 << 14;
+const PAWN_CACHE_SLOTS: usize = 1 << 13;
 
 fn pawn_cache() -> &'static PawnCache {
     static CACHE: OnceLock<PawnCache> = OnceLock::new();
@@ -420,19 +430,22 @@ fn pawn_cache() -> &'static PawnCache {
 }
 
 impl PawnCache {
-    fn get_or_insert(&self, pawns: [u128; 2], compute: impl FnOnce() -> [Pair; 2]) -> [Pair; 2] {
+    fn get_or_insert(&self, pawns: [u128; 2], compute: impl FnOnce() -> PawnEntry) -> PawnEntry {
         let key = pawn_key(pawns);
         let slot = &self.slots[key as usize & (PAWN_CACHE_SLOTS - 1)];
-        let (check, data) = (slot[0].load(Relaxed), slot[1].load(Relaxed));
-        if key != 0 && check ^ data == key {
-            return unpack_totals(data);
+        let check = slot[0].load(Relaxed);
+        let words: [u64; 5] = std::array::from_fn(|i| slot[i + 1].load(Relaxed));
+        if key != 0 && check == words.iter().fold(key, |k, w| k ^ w) {
+            return unpack(words);
         }
-        let totals = compute();
-        if let Some(data) = pack_totals(totals).filter(|_| key != 0) {
-            slot[0].store(key ^ data, Relaxed);
-            slot[1].store(data, Relaxed);
+        let entry = compute();
+        if let Some(words) = pack(entry).filter(|_| key != 0) {
+            slot[0].store(words.iter().fold(key, |k, w| k ^ w), Relaxed);
+            for (cell, word) in slot[1..].iter().zip(words) {
+                cell.store(word, Relaxed);
+            }
         }
-        totals
+        entry
     }
 }
 
@@ -454,17 +467,34 @@ fn pawn_key(pawns: [u128; 2]) -> u64 {
     fold(white ^ 0x4528_21E6_38D0_1377, black ^ 0xBE54_66CF_34E9_0C6C)
 }
 
-fn pack_totals(totals: [Pair; 2]) -> Option<u64> {
-    let values = [totals[0].mg, totals[0].eg, totals[1].mg, totals[1].eg];
-    values.iter().enumerate().try_fold(0u64, |data, (i, &v)| {
-        let v = i16::try_from(v).ok()?;
-        Some(data | u64::from(v as u16) << (16 * i))
-    })
+/// The entry as five words: the four totals as `i16`, then the attack sets; `None` if a
+/// total does not fit.
+fn pack(entry: PawnEntry) -> Option<[u64; 5]> {
+    let [white, black] = entry.totals;
+    let totals = [white.mg, white.eg, black.mg, black.eg]
+        .iter()
+        .enumerate()
+        .try_fold(0u64, |data, (i, &v)| {
+            let v = i16::try_from(v).ok()?;
+            Some(data | u64::from(v as u16) << (16 * i))
+        })?;
+    let [w, b] = entry.attacks;
+    Some([
+        totals,
+        w as u64,
+        (w >> 64) as u64,
+        b as u64,
+        (b >> 64) as u64,
+    ])
 }
 
-fn unpack_totals(data: u64) -> [Pair; 2] {
-    let value = |i: u32| i32::from((data >> (16 * i)) as u16 as i16);
-    [pair(value(0), value(1)), pair(value(2), value(3))]
+fn unpack(words: [u64; 5]) -> PawnEntry {
+    let value = |i: u32| i32::from((words[0] >> (16 * i)) as u16 as i16);
+    let attacks = |i: usize| u128::from(words[i]) | u128::from(words[i + 1]) << 64;
+    PawnEntry {
+        attacks: [attacks(1), attacks(3)],
+        totals: [pair(value(0), value(1)), pair(value(2), value(3))],
+    }
 }
 
 /// The cells the pawns of `color` attack (R23, R30).
@@ -843,9 +873,16 @@ mod tests {
     }
 
     #[test]
-    fn pawn_totals_pack_into_sixteen_bits_each() {
-        let totals = [pair(-32768, 32767), pair(0, -1)];
-        assert_eq!(pack_totals(totals).map(unpack_totals), Some(totals));
-        assert_eq!(pack_totals([pair(40_000, 0), pair(0, 0)]), None);
+    fn pawn_entries_pack_into_five_words() {
+        let entry = PawnEntry {
+            attacks: [1 << 126 | 5, u128::MAX >> 1],
+            totals: [pair(-32768, 32767), pair(0, -1)],
+        };
+        assert_eq!(pack(entry).map(unpack), Some(entry));
+        let too_big = PawnEntry {
+            totals: [pair(40_000, 0), pair(0, 0)],
+            ..entry
+        };
+        assert_eq!(pack(too_big), None);
     }
 }
