@@ -9,15 +9,15 @@ use engine::variants::Variant;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// Depth of a two-player `bench` without one: a few seconds on a current machine.
-pub const DEFAULT_DEPTH: u32 = 5;
-
-/// Depth of a `bench` of `variant` without one; Seven Kingdoms' depends on the
-/// multi-player algorithm.
+/// Depth of a `bench` of `variant` without one: about two seconds on this project's
+/// machines, long enough for a steady nodes-per-second figure (a shallow bench spends a
+/// large share of its time clearing the table between positions). Seven Kingdoms'
+/// depends on the multi-player algorithm.
 pub fn default_depth(variant: Variant, algorithm: Algorithm) -> u32 {
     match variant {
         Variant::SevenKingdoms => algorithm.bench_depth(),
-        _ => DEFAULT_DEPTH,
+        Variant::Panoply => 7,
+        _ => 8,
     }
 }
 
