@@ -352,7 +352,7 @@ impl HexmateEval {
     /// the pawn-only terms and the pawn attacks taken from the pawn cache.
     pub fn white_view(&self, pos: &Hexmate) -> i32 {
         let pawns = pawn_entry(pos);
-        let b = piece_breakdown(pos, &pawns.attacks);
+        let b = REACH_MEMO.with_borrow_mut(|memo| piece_breakdown(pos, &pawns.attacks, memo));
         let mut white = b.sum(WHITE);
         white += pawns.totals[WHITE];
         let mut black = b.sum(BLACK);
@@ -361,10 +361,10 @@ impl HexmateEval {
     }
 }
 
-/// Every term of both colours (the protocol's `eval`).
+/// Every term of both colours (the protocol's `eval`), computed from scratch.
 fn breakdown(pos: &Hexmate) -> Breakdown {
     let attacks = [pawn_attacks(pos, WHITE), pawn_attacks(pos, BLACK)];
-    let mut b = piece_breakdown(pos, &attacks);
+    let mut b = piece_breakdown(pos, &attacks, &mut ReachMemo::new());
     for us in [WHITE, BLACK] {
         pawn_terms(pos, us, attacks[us], &mut b.terms[us]);
     }
@@ -373,14 +373,15 @@ fn breakdown(pos: &Hexmate) -> Breakdown {
 
 /// The terms of both colours except the pawn-only ones (`pawn_terms`), and the material
 /// phase. `pawn_attacks` are the cells each colour's pawns attack.
-fn piece_breakdown(pos: &Hexmate, pawn_attacks: &[u128; 2]) -> Breakdown {
+fn piece_breakdown(pos: &Hexmate, pawn_attacks: &[u128; 2], memo: &mut ReachMemo) -> Breakdown {
     let phase = (QUEEN..=KNIGHT)
         .map(|k| PHASE_WEIGHTS[k] * count(pos.pieces(WHITE, k) | pos.pieces(BLACK, k)))
         .sum::<i32>()
         .min(PHASE_TOTAL);
+    memo.begin(pos.occupied_by(WHITE) | pos.occupied_by(BLACK));
     let mut terms = [
-        side_terms(pos, WHITE, pawn_attacks),
-        side_terms(pos, BLACK, pawn_attacks),
+        side_terms(pos, WHITE, pawn_attacks, memo),
+        side_terms(pos, BLACK, pawn_attacks, memo),
     ];
     terms[pos.side()][TEMPO_TERM] = TEMPO;
     Breakdown { terms, phase }
@@ -515,6 +516,66 @@ impl Both {
     fn count_within(self, mask: Both) -> i32 {
         count(self.0[0] & mask.0[0]) + count(self.0[1] & mask.0[1])
     }
+
+    fn meets(self, other: Both) -> bool {
+        (self.0[0] & other.0[0]) | (self.0[1] & other.0[1]) != 0
+    }
+}
+
+/// The reach of the sliders of the last position evaluated on this thread. A slider's
+/// reach depends only on its kind, its cell and the occupancy, and consecutive
+/// evaluations of a search differ in a few cells: a slider whose stored reach contains
+/// none of the cells whose occupancy changed reaches exactly the same cells again, with
+/// no slide. Invariant: a cell stamped with the previous evaluation's number holds in
+/// `reach` what a piece of `kind[cell]` there reaches under `occ`.
+struct ReachMemo {
+    occ: u128,
+    /// The number of the current evaluation, and the cells whose occupancy changed since
+    /// the previous one.
+    evaluation: u64,
+    changed: Both,
+    stamp: [u64; CELLS],
+    kind: [u8; CELLS],
+    reach: [Both; CELLS],
+}
+
+impl ReachMemo {
+    fn new() -> ReachMemo {
+        ReachMemo {
+            occ: 0,
+            evaluation: 1,
+            changed: Both::of(0),
+            stamp: [0; CELLS],
+            kind: [0; CELLS],
+            reach: [Both::of(0); CELLS],
+        }
+    }
+
+    /// Starts an evaluation under the occupancy `occ`: only the sliders evaluated now
+    /// will count as stored for the next one.
+    fn begin(&mut self, occ: u128) {
+        self.changed = Both::of(self.occ ^ occ);
+        self.occ = occ;
+        self.evaluation += 1;
+    }
+
+    /// The reach of a piece of `kind` on `cell`, from the memo or from `slide`.
+    #[inline]
+    fn reach(&mut self, kind: usize, cell: usize, slide: impl FnOnce() -> Both) -> Both {
+        let stored = self.stamp[cell] + 1 == self.evaluation
+            && usize::from(self.kind[cell]) == kind
+            && !self.reach[cell].meets(self.changed);
+        self.stamp[cell] = self.evaluation;
+        if !stored {
+            self.kind[cell] = kind as u8;
+            self.reach[cell] = slide();
+        }
+        self.reach[cell]
+    }
+}
+
+thread_local! {
+    static REACH_MEMO: std::cell::RefCell<ReachMemo> = std::cell::RefCell::new(ReachMemo::new());
 }
 
 /// What the pieces of one kind contribute to mobility and to the attack on the enemy King.
@@ -563,41 +624,62 @@ fn reach<const ORTH: bool, const DIAG: bool, const LEAP: bool>(
 fn kind_reach(
     kind: usize,
     e: &EvalTables,
+    memo: &mut ReachMemo,
     set: u128,
     piece_square: &[Pair; CELLS],
     boards: [Both; 3],
 ) -> Reach {
+    let pieces = Pieces {
+        kind,
+        set,
+        piece_square,
+    };
     match kind {
-        QUEEN => moves_reach::<true, true, false>(e, set, piece_square, boards),
-        DUKE => moves_reach::<true, false, true>(e, set, piece_square, boards),
-        PALADIN => moves_reach::<false, true, true>(e, set, piece_square, boards),
-        ROOK => moves_reach::<true, false, false>(e, set, piece_square, boards),
-        BISHOP => moves_reach::<false, true, false>(e, set, piece_square, boards),
-        _ => moves_reach::<false, false, true>(e, set, piece_square, boards),
+        QUEEN => moves_reach::<true, true, false>(e, memo, pieces, boards),
+        DUKE => moves_reach::<true, false, true>(e, memo, pieces, boards),
+        PALADIN => moves_reach::<false, true, true>(e, memo, pieces, boards),
+        ROOK => moves_reach::<true, false, false>(e, memo, pieces, boards),
+        BISHOP => moves_reach::<false, true, false>(e, memo, pieces, boards),
+        _ => moves_reach::<false, false, true>(e, memo, pieces, boards),
     }
 }
 
+/// The pieces of one kind of one colour, with their piece-square values.
+#[derive(Clone, Copy)]
+struct Pieces<'a> {
+    kind: usize,
+    set: u128,
+    piece_square: &'a [Pair; CELLS],
+}
+
 /// `kind_reach` for pieces that move as `reach::<ORTH, DIAG, LEAP>` says.
+/// Sliders take their reach through the memo; the knight's leaps need no sliding.
 fn moves_reach<const ORTH: bool, const DIAG: bool, const LEAP: bool>(
     e: &EvalTables,
-    set: u128,
-    piece_square: &[Pair; CELLS],
+    memo: &mut ReachMemo,
+    pieces: Pieces,
     [occ, safe, zone]: [Both; 3],
 ) -> Reach {
     let mut total = Reach::default();
-    for cell in bits(set) {
-        total.piece_square += piece_square[cell];
-        let reached = reach::<ORTH, DIAG, LEAP>(e, cell, occ);
+    for cell in bits(pieces.set) {
+        total.piece_square += pieces.piece_square[cell];
+        let slide = || reach::<ORTH, DIAG, LEAP>(e, cell, occ);
+        let reached = if ORTH || DIAG {
+            memo.reach(pieces.kind, cell, slide)
+        } else {
+            slide()
+        };
         total.safe_cells += reached.count_within(safe);
-        let on_zone = reached.count_within(zone);
-        total.zone_cells += on_zone;
-        total.zone_attackers += usize::from(on_zone > 0);
+        if reached.meets(zone) {
+            total.zone_cells += reached.count_within(zone);
+            total.zone_attackers += 1;
+        }
     }
     total
 }
 
 /// The terms of `us`, from its own point of view (without tempo).
-fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
+fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2], memo: &mut ReachMemo) -> Terms {
     let mut terms = Terms::default();
     let e = eval_tables();
     let them = 1 - us;
@@ -614,7 +696,7 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2]) -> Terms {
         terms[MATERIAL] += VALUES[kind] * n;
         pieces += n;
         let psq = &e.piece_square[us][kind];
-        let reach = kind_reach(kind, e, set, psq, [occ, safe, zone]);
+        let reach = kind_reach(kind, e, memo, set, psq, [occ, safe, zone]);
         terms[PIECE_SQUARE] += reach.piece_square;
         terms[MOBILITY_TERM] += MOBILITY[kind] * reach.safe_cells;
         attack_weight += KING_ATTACK_WEIGHT[kind] * reach.zone_cells;
@@ -802,28 +884,34 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
-    /// The search's evaluation (pawn terms from the cache, on a miss and on a hit) equals
-    /// the sum of the terms `eval` prints, along seeded random games.
+    /// The search's evaluation (pawn terms from the pawn cache, slider reach from the
+    /// memo, each on a miss and on a hit) equals the sum of the terms `eval` prints, which
+    /// are computed from scratch. Two seeded random games advance and take moves back in
+    /// turn, so consecutive evaluations differ by one move or by a whole game.
     #[test]
-    fn cached_pawn_terms_give_the_full_breakdown() {
+    fn cached_terms_give_the_full_breakdown() {
         let mut rng = StdRng::seed_from_u64(7);
-        for _ in 0..20 {
-            let mut pos = Hexmate::start(&Ruleset::Hexmate);
-            for _ in 0..120 {
-                let expected = breakdown(&pos).white_view();
+        for _ in 0..10 {
+            let mut games = [0, 1].map(|_| (Hexmate::start(&Ruleset::Hexmate), 0));
+            for _ in 0..300 {
+                let (pos, made) = &mut games[rng.gen_range(0..2)];
+                let expected = breakdown(pos).white_view();
                 assert_eq!(
-                    HexmateEval.white_view(&pos),
+                    HexmateEval.white_view(pos),
                     expected,
                     "{}",
                     pos.position_string()
                 );
-                assert_eq!(HexmateEval.white_view(&pos), expected);
+                assert_eq!(HexmateEval.white_view(pos), expected);
                 let mut moves = Default::default();
                 pos.generate_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
+                if *made > 0 && (moves.is_empty() || rng.gen_bool(0.3)) {
+                    pos.unmake_move();
+                    *made -= 1;
+                } else if !moves.is_empty() {
+                    pos.make_move(moves[rng.gen_range(0..moves.len())]);
+                    *made += 1;
                 }
-                pos.make_move(moves[rng.gen_range(0..moves.len())]);
             }
         }
     }
@@ -857,8 +945,9 @@ mod tests {
                             expected |= hex.knight(cell);
                         }
                         let boards = [Both::of(occ), Both::of(mask), Both::of(0)];
-                        let reach =
-                            kind_reach(kind, e, 1 << cell, &[Pair::default(); CELLS], boards);
+                        let psq = [Pair::default(); CELLS];
+                        let memo = &mut ReachMemo::new();
+                        let reach = kind_reach(kind, e, memo, 1 << cell, &psq, boards);
                         assert_eq!(reach.safe_cells, count(expected & mask));
                     }
                 }
