@@ -16,7 +16,7 @@ mod tables;
 
 use crate::game::{Game, MoveError, PositionError, Seat, Status};
 pub use notation::{START, TRUE_START};
-pub use state::{Pending, State};
+pub use state::{Pending, State, BERSERKS, KINGS, KNIGHTS, MASTERS, SOULS};
 
 /// White (seat 0) or Black (seat 1).
 pub type Side = usize;

@@ -43,18 +43,18 @@ impl State {
         for cell in self.owned[side].cells() {
             match self.board[cell] {
                 Some(Piece::Knight(_, colour)) => {
-                    self.knight_moves(cell, colour, out);
+                    self.knight_moves(cell, side, colour, out);
                     if zone & u128::cell(cell) != 0 {
                         self.knight_promotions(cell, colour, out);
                     }
                 }
                 Some(Piece::King(_, colour)) => {
-                    self.king_moves(cell, colour, out);
+                    self.king_moves(cell, side, colour, out);
                     if zone & u128::cell(cell) != 0 {
                         self.king_promotions(cell, colour, out);
                     }
                 }
-                Some(Piece::Berserk(..)) => self.berserk_moves(cell, out),
+                Some(Piece::Berserk(..)) => self.berserk_moves(cell, side, out),
                 Some(Piece::Master(_)) => {
                     self.master_steps_and_replacements(cell, out);
                     self.collect_soul_moves(cell, &mut souls_moved);
@@ -110,8 +110,7 @@ impl State {
     }
 
     /// R25–R27: one destination per direction, forward and, with Tactic, backward.
-    fn knight_moves(&self, from: usize, colour: Colour, out: &mut MoveList) {
-        let side = self.side;
+    fn knight_moves(&self, from: usize, side: Side, colour: Colour, out: &mut MoveList) {
         let jumps = self.jump_set(side, colour);
         let tactic = self.temples[side][TACTIC] & bit(colour) != 0;
         let board = hepta_board();
@@ -154,8 +153,8 @@ impl State {
     }
 
     /// R31, R32: steps, and captures of a Soul of the King's colour into Receive.
-    fn king_moves(&self, from: usize, colour: Colour, out: &mut MoveList) {
-        let takes_soul = self.may_enter(self.side, RECEIVE, colour);
+    fn king_moves(&self, from: usize, side: Side, colour: Colour, out: &mut MoveList) {
+        let takes_soul = self.may_enter(side, RECEIVE, colour);
         for to in hepta_board().adjacent[from].cells() {
             let allowed = match self.board[to] {
                 None => true,
@@ -225,8 +224,7 @@ impl State {
     }
 
     /// R35, R36: slides, and the capture of an enemy Knight that ends a line.
-    fn berserk_moves(&self, from: usize, out: &mut MoveList) {
-        let side = self.side;
+    fn berserk_moves(&self, from: usize, side: Side, out: &mut MoveList) {
         for ray in &hepta_board().rays[from] {
             for &to in ray {
                 match self.board[usize::from(to)] {
@@ -435,6 +433,26 @@ impl State {
                 out.push(Move::PlaceMaster { at: at as u8 });
             }
         }
+    }
+
+    /// The ordinary moves of `side`'s Knights, Kings and berserk Kings and its Soul
+    /// Master steps, as if `side` were to move in the normal state (the evaluation's
+    /// mobility).
+    pub fn mobility(&self, side: Side) -> usize {
+        let mut moves = MoveList::new();
+        let mut master_steps = 0;
+        for cell in self.owned[side].cells() {
+            match self.board[cell] {
+                Some(Piece::Knight(_, colour)) => self.knight_moves(cell, side, colour, &mut moves),
+                Some(Piece::King(_, colour)) => self.king_moves(cell, side, colour, &mut moves),
+                Some(Piece::Berserk(..)) => self.berserk_moves(cell, side, &mut moves),
+                Some(Piece::Master(_)) => {
+                    master_steps += (hepta_board().adjacent[cell] & !self.occupied()).count()
+                }
+                _ => {}
+            }
+        }
+        moves.len() + master_steps as usize
     }
 
     /// Captures (including a King's capture of a Soul and the conversion of a berserk
