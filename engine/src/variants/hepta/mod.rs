@@ -188,6 +188,14 @@ impl Game for Hepta {
             .expect("unmake_move without a move to take back");
     }
 
+    /// Hepta has no check (R33). A sequence ply (drop, shift, recovery, Soul Master
+    /// placement) is the only kind of ply allowed (R51) and a static evaluation in the
+    /// middle of a sequence misleads (§13 "Sequence states"): the search treats these
+    /// positions like a check, searching every ply instead of standing pat.
+    fn in_check(&self) -> bool {
+        !matches!(self.state.pending, Pending::Normal | Pending::Setup)
+    }
+
     fn is_tactical(&self, mv: Move) -> bool {
         self.state.is_tactical(mv)
     }
