@@ -15,7 +15,7 @@ const FORWARD: [[usize; 3]; 2] = [[N, NE, NW], [S, SE, SW]];
 const BACKWARD: [[usize; 3]; 2] = [[S, SE, SW], [N, NE, NW]];
 
 /// R11: the promotion zones, rank 9 for White and rank 1 of the long files for Black.
-pub fn promotion_zone(side: Side) -> u128 {
+fn promotion_zone(side: Side) -> u128 {
     let board = hepta_board();
     let rank = if side == WHITE { 9 } else { 1 };
     rank_cells(rank)

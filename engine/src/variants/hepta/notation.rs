@@ -95,6 +95,9 @@ fn parse_board(field: &str, offset: usize) -> Result<[Option<Piece>; CELLS], Pos
                     .count();
                 let digits = &text[pos..pos + len];
                 let run: usize = digits.parse().unwrap_or(usize::MAX);
+                // §9.2: a run is at least 1, has no leading zero and never follows a run;
+                // one longer than its rank is a bad run too, as the other variants' readers
+                // report it.
                 if digits.starts_with('0') || last_was_run || run > expected {
                     return Err(PositionError::new(PositionErrorKind::BadRun, digits, at));
                 }
@@ -130,7 +133,8 @@ fn parse_board(field: &str, offset: usize) -> Result<[Option<Piece>; CELLS], Pos
     Ok(board)
 }
 
-/// A set of colours written in canonical order without repeats (Pillars, §9.1).
+/// A set of colours written in canonical order without repeats (Pillars, §9.1). More
+/// than four letters read as a set and are rejected by V3 in `validate`.
 fn parse_colour_set(text: &str) -> Option<u8> {
     if text == "-" {
         return Some(0);

@@ -197,7 +197,8 @@ impl State {
         a != b && self.colours_at_distance(a, 1) & bit(b) != 0
     }
 
-    /// R12: the backwardmost empty hex of `file` for `side`.
+    /// R12: for `side`, the backwardmost of `empty_of_file`, the empty hexes of one file
+    /// (cell indices grow with the rank inside a file).
     pub fn backwardmost_empty(&self, side: Side, empty_of_file: u128) -> Option<usize> {
         if side == WHITE {
             empty_of_file.first()
@@ -206,7 +207,7 @@ impl State {
         }
     }
 
-    /// R12: the forwardmost empty hex for `side` among `empty_of_file`.
+    /// R12: for `side`, the forwardmost of `empty_of_file`.
     pub fn forwardmost_empty(&self, side: Side, empty_of_file: u128) -> Option<usize> {
         self.backwardmost_empty(1 - side, empty_of_file)
     }
