@@ -19,9 +19,10 @@ const KNIGHT: i32 = 100;
 /// An ordinary King never fights but unlocks its colour's Temple moves, Heptagram moves,
 /// summons and elimination (R47, R56–R67): worth more than one Knight.
 const KING: i32 = 150;
-/// A Soul Master raises every Pillar's capacity by one (R45), moves Souls (R42) and can
-/// become a King (R55): a little less than a King.
-const SOUL_MASTER: i32 = 130;
+/// A Soul Master raises every Pillar's capacity by one (R45) and moves Souls (R42), and
+/// it can become any free King as a move (R55): worth a little more than a King, so that
+/// the search does not trade one for a King without a reason.
+const SOUL_MASTER: i32 = 160;
 /// Per Knight of the colour on the board: what each enemy Knight or King the Knight's
 /// colour may capture (neither its own colour nor at peace, R24) adds; a colour's army
 /// is strong when the Heptagram leaves it many targets (seed: "four out of the seven").
