@@ -110,7 +110,7 @@ impl State {
     }
 
     /// R25–R27: one destination per direction, forward and, with Tactic, backward.
-    fn knight_moves(&self, from: usize, side: Side, colour: Colour, out: &mut MoveList) {
+    fn knight_moves(&self, from: usize, side: Side, colour: Colour, out: &mut impl MoveSink) {
         let jumps = self.jump_set(side, colour);
         let tactic = self.temples[side][TACTIC] & bit(colour) != 0;
         let board = hepta_board();
@@ -153,7 +153,7 @@ impl State {
     }
 
     /// R31, R32: steps, and captures of a Soul of the King's colour into Receive.
-    fn king_moves(&self, from: usize, side: Side, colour: Colour, out: &mut MoveList) {
+    fn king_moves(&self, from: usize, side: Side, colour: Colour, out: &mut impl MoveSink) {
         let takes_soul = self.may_enter(side, RECEIVE, colour);
         for to in hepta_board().adjacent[from].cells() {
             let allowed = match self.board[to] {
@@ -224,7 +224,7 @@ impl State {
     }
 
     /// R35, R36: slides, and the capture of an enemy Knight that ends a line.
-    fn berserk_moves(&self, from: usize, side: Side, out: &mut MoveList) {
+    fn berserk_moves(&self, from: usize, side: Side, out: &mut impl MoveSink) {
         for ray in &hepta_board().rays[from] {
             for &to in ray {
                 match self.board[usize::from(to)] {
@@ -439,7 +439,7 @@ impl State {
     /// Master steps, as if `side` were to move in the normal state (the evaluation's
     /// mobility).
     pub fn mobility(&self, side: Side) -> usize {
-        let mut moves = MoveList::new();
+        let mut moves = MoveCounter::default();
         let mut master_steps = 0;
         for cell in self.owned[side].cells() {
             match self.board[cell] {
@@ -452,7 +452,7 @@ impl State {
                 _ => {}
             }
         }
-        moves.len() + master_steps as usize
+        moves.0 + master_steps as usize
     }
 
     /// Captures (including a King's capture of a Soul and the conversion of a berserk
@@ -470,6 +470,30 @@ impl State {
             | Move::Eliminate { .. } => true,
             _ => false,
         }
+    }
+}
+
+/// Where generated moves go: the legal-move list, or a counter for the evaluation's
+/// mobility.
+trait MoveSink {
+    fn push(&mut self, mv: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+}
+
+/// Counts the moves it receives.
+#[derive(Default)]
+struct MoveCounter(usize);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
     }
 }
 
