@@ -277,6 +277,10 @@ mod tests {
             HeptaEval.evaluate(&read(&START.replace(" w ", " b "))),
             TEMPO
         );
+        // E2: 47 Knight moves a side; Kings and Soul Masters are boxed in.
+        for side in [WHITE, BLACK] {
+            assert_eq!(side_terms(pos.state(), side)[6], 47 * MOBILITY);
+        }
         let explained = HeptaEval.explain(&pos);
         for name in TERM_NAMES {
             assert!(explained.contains(name), "{name}");
