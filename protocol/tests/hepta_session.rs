@@ -153,6 +153,33 @@ fn bad_input_gets_an_error_and_changes_nothing() {
     engine.quit();
 }
 
+#[test]
+fn finished_games_report_their_result() {
+    let mut engine = hepta_engine();
+    // E17: White has no legal ply and loses (R90).
+    engine.ask("position fen 1m*1Nr1m*1/m*14/15/15/15/2Sr12/15/15/15 w o/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+    engine.send("go depth 3");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert_eq!(
+        lines,
+        ["info string result 0-1 no legal move", "bestmove (none)"]
+    );
+    // R93: the third occurrence of a position draws.
+    let kings = "7/15/15/15/15/15/15/15/Kr13kr w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1";
+    let cycle = "a1a2 o1o2 a2a1 o2o1";
+    engine.ask(&format!("position fen {kings} moves {cycle} {cycle}"));
+    engine.send("go depth 2");
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    assert_eq!(
+        lines,
+        [
+            "info string result 1/2-1/2 threefold repetition",
+            "bestmove (none)"
+        ]
+    );
+    engine.quit();
+}
+
 fn tessera(args: &[&str]) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(args)
