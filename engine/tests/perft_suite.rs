@@ -7,6 +7,7 @@
 
 use engine::game::Game;
 use engine::perft::{perft, Counting};
+use engine::variants::hepta::Hepta;
 use engine::variants::hexmate::{Hexmate, Ruleset};
 use std::fs;
 
@@ -23,6 +24,7 @@ const HEXCHOICE_SUITE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../positions/hexchoice/perft.txt"
 );
+const HEPTA_SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../positions/hepta/perft.txt");
 
 /// One position line of a suite file.
 #[derive(Debug)]
@@ -81,8 +83,8 @@ fn parse_suite(path: &str) -> Vec<SuiteLine> {
 }
 
 /// Checks one line; returns a message per wrong count.
-fn check_line(path: &str, entry: &SuiteLine, ruleset: &Ruleset) -> Vec<String> {
-    let start = match Hexmate::from_position_string(&entry.position, ruleset) {
+fn check_line<G: Game>(path: &str, entry: &SuiteLine, config: &G::Config) -> Vec<String> {
+    let start = match G::from_position_string(&entry.position, config) {
         Ok(pos) => pos,
         Err(e) => return vec![format!("{path}:{}: bad position: {e}", entry.line)],
     };
@@ -113,7 +115,7 @@ fn check_line(path: &str, entry: &SuiteLine, ruleset: &Ruleset) -> Vec<String> {
 }
 
 /// Checks every line of a suite file, reporting all failing lines at once.
-fn check_suite(path: &str, ruleset: Ruleset, min_lines: usize) {
+fn check_suite<G: Game>(path: &str, config: G::Config, min_lines: usize) -> Vec<SuiteLine> {
     let entries = parse_suite(path);
     assert!(
         entries.len() >= min_lines,
@@ -122,7 +124,7 @@ fn check_suite(path: &str, ruleset: Ruleset, min_lines: usize) {
     );
     let failures: Vec<String> = entries
         .iter()
-        .flat_map(|entry| check_line(path, entry, &ruleset))
+        .flat_map(|entry| check_line::<G>(path, entry, &config))
         .collect();
     assert!(
         failures.is_empty(),
@@ -130,16 +132,33 @@ fn check_suite(path: &str, ruleset: Ruleset, min_lines: usize) {
         failures.len(),
         failures.join("\n")
     );
+    entries
 }
 
 #[test]
 fn hexmate_perft_suite() {
-    check_suite(HEXMATE_SUITE, Ruleset::Hexmate, 11);
+    check_suite::<Hexmate>(HEXMATE_SUITE, Ruleset::Hexmate, 11);
 }
 
 #[test]
 fn hexchoice_perft_suite() {
-    check_suite(HEXCHOICE_SUITE, Ruleset::Hexchoice, 3);
+    check_suite::<Hexmate>(HEXCHOICE_SUITE, Ruleset::Hexchoice, 3);
+}
+
+/// Hepta (rules spec §13 "Test values"): the default start to depth 3 and the true
+/// start to depth 1 with the spec's numbers first, then positions of every rule family.
+#[test]
+fn hepta_perft_suite() {
+    let entries = check_suite::<Hepta>(HEPTA_SUITE, (), 14);
+    let spec_counts = |name: &str| {
+        let entry = entries.iter().find(|e| e.name == name);
+        entry.map(|e| e.counts.clone()).unwrap_or_default()
+    };
+    assert_eq!(
+        spec_counts("start")[..3],
+        [(1, 47), (2, 2_209), (3, 107_489)]
+    );
+    assert_eq!(spec_counts("true-start")[..2], [(1, 5_040), (2, 176_400)]);
 }
 
 #[test]

@@ -6,11 +6,12 @@ use engine::search::multiplayer::{self, Algorithm, MultiSearcher, SeatEvaluator}
 use engine::search::{
     bench, BenchResult, Control, Evaluator, Limits, Options, Outcome, Report, Searcher,
 };
+use engine::variants::hepta::Hepta;
 use engine::variants::hexmate::{Hexmate, Ruleset};
 use engine::variants::panoply::Panoply;
 use engine::variants::sevenkingdoms::{Players, SevenKingdoms, COLOUR_NAMES, KINGDOMS};
 use engine::variants::Variant;
-use evaluation::{HexmateEval, PanoplyEval, SevenKingdomsEval};
+use evaluation::{HeptaEval, HexmateEval, PanoplyEval, SevenKingdomsEval};
 use std::fmt;
 
 /// A position of any implemented variant.
@@ -21,6 +22,7 @@ use std::fmt;
 pub enum AnyGame {
     Hexmate(Hexmate),
     Panoply(Panoply),
+    Hepta(Hepta),
     SevenKingdoms(SevenKingdoms),
 }
 
@@ -31,6 +33,7 @@ macro_rules! with_game {
         match $any {
             $crate::variant::AnyGame::Hexmate($g) => $body,
             $crate::variant::AnyGame::Panoply($g) => $body,
+            $crate::variant::AnyGame::Hepta($g) => $body,
             $crate::variant::AnyGame::SevenKingdoms($g) => $body,
         }
     };
@@ -85,6 +88,7 @@ pub struct SearchSettings {
 pub enum AnySearcher {
     Hexmate(Searcher<Hexmate, HexmateEval>),
     Panoply(Searcher<Panoply, PanoplyEval>),
+    Hepta(Searcher<Hepta, HeptaEval>),
     /// Seven Kingdoms with any division into players: the multi-player searches, and the
     /// two-player search for two seats.
     SevenKingdoms(MultiSearcher<SevenKingdoms, SevenKingdomsEval>),
@@ -102,6 +106,7 @@ macro_rules! with_searcher {
             ($crate::variant::AnySearcher::Panoply($s), $crate::variant::AnyGame::Panoply($g)) => {
                 $body
             }
+            ($crate::variant::AnySearcher::Hepta($s), $crate::variant::AnyGame::Hepta($g)) => $body,
             (
                 $crate::variant::AnySearcher::SevenKingdoms($s),
                 $crate::variant::AnyGame::SevenKingdoms($g),
@@ -118,6 +123,7 @@ impl AnySearcher {
         let mut searcher = match game {
             AnyGame::Hexmate(_) => AnySearcher::Hexmate(Searcher::new(options)),
             AnyGame::Panoply(_) => AnySearcher::Panoply(Searcher::new(options)),
+            AnyGame::Hepta(_) => AnySearcher::Hepta(Searcher::new(options)),
             AnyGame::SevenKingdoms(_) => AnySearcher::SevenKingdoms(MultiSearcher::new(options)),
         };
         searcher.configure(settings);
@@ -130,6 +136,7 @@ impl AnySearcher {
             (self, game),
             (AnySearcher::Hexmate(_), AnyGame::Hexmate(_))
                 | (AnySearcher::Panoply(_), AnyGame::Panoply(_))
+                | (AnySearcher::Hepta(_), AnyGame::Hepta(_))
                 | (AnySearcher::SevenKingdoms(_), AnyGame::SevenKingdoms(_))
         )
     }
@@ -140,6 +147,7 @@ impl AnySearcher {
         match self {
             AnySearcher::Hexmate(s) => s.set_options(options),
             AnySearcher::Panoply(s) => s.set_options(options),
+            AnySearcher::Hepta(s) => s.set_options(options),
             AnySearcher::SevenKingdoms(s) => {
                 s.set_options(options);
                 s.set_algorithm(settings.algorithm);
@@ -151,6 +159,7 @@ impl AnySearcher {
         match self {
             AnySearcher::Hexmate(s) => s.clear(),
             AnySearcher::Panoply(s) => s.clear(),
+            AnySearcher::Hepta(s) => s.clear(),
             AnySearcher::SevenKingdoms(s) => s.clear(),
         }
     }
@@ -159,6 +168,7 @@ impl AnySearcher {
         match self {
             AnySearcher::Hexmate(s) => s.hashfull(),
             AnySearcher::Panoply(s) => s.hashfull(),
+            AnySearcher::Hepta(s) => s.hashfull(),
             AnySearcher::SevenKingdoms(s) => s.hashfull(),
         }
     }
@@ -230,6 +240,7 @@ impl AnyGame {
             Variant::Hexmate => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexmate))),
             Variant::Hexchoice => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexchoice))),
             Variant::Panoply => Ok(AnyGame::Panoply(Panoply::start(&()))),
+            Variant::Hepta => Ok(AnyGame::Hepta(Hepta::start(&()))),
             Variant::SevenKingdoms => Ok(AnyGame::SevenKingdoms(SevenKingdoms::start(
                 &kingdom_players(players)?,
             ))),
@@ -257,6 +268,9 @@ impl AnyGame {
             Variant::Hexchoice => wrap(Hexmate::from_position_string(text, &Ruleset::Hexchoice)),
             Variant::Panoply => Panoply::from_position_string(text, &())
                 .map(AnyGame::Panoply)
+                .map_err(SetupError::Position),
+            Variant::Hepta => Hepta::from_position_string(text, &())
+                .map(AnyGame::Hepta)
                 .map_err(SetupError::Position),
             Variant::SevenKingdoms => {
                 SevenKingdoms::from_position_string(text, &kingdom_players(players)?)
@@ -374,6 +388,13 @@ impl AnyGame {
                 });
                 bench::<Panoply, PanoplyEval>(&positions, depth, options)
             }
+            Some(AnyGame::Hepta(_)) => {
+                let positions = of_type(games, |g| match g {
+                    AnyGame::Hepta(p) => Some(p),
+                    _ => None,
+                });
+                bench::<Hepta, HeptaEval>(&positions, depth, options)
+            }
             _ => {
                 let positions = of_type(games, |g| match g {
                     AnyGame::Hexmate(p) => Some(p),
@@ -396,6 +417,10 @@ impl AnyGame {
                 let eval = PanoplyEval;
                 (eval.explain(g), eval.evaluate(g))
             }
+            AnyGame::Hepta(g) => {
+                let eval = HeptaEval;
+                (eval.explain(g), eval.evaluate(g))
+            }
             AnyGame::SevenKingdoms(g) => {
                 let eval = SevenKingdomsEval;
                 (eval.explain_seats(g), eval.evaluate_seats(g)[g.to_move()])
@@ -409,6 +434,7 @@ impl AnyGame {
         match self {
             AnyGame::Hexmate(g) => two_player_seat_name(g.to_move()).to_string(),
             AnyGame::Panoply(g) => two_player_seat_name(g.to_move()).to_string(),
+            AnyGame::Hepta(g) => two_player_seat_name(g.to_move()).to_string(),
             AnyGame::SevenKingdoms(g) => format!(
                 "{} (player {})",
                 COLOUR_NAMES[g.side()].to_lowercase(),

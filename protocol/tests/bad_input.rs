@@ -97,8 +97,8 @@ fn bad_lines() -> Vec<(&'static str, String, &'static str)> {
         ),
         (
             "unimplemented variant",
-            "setoption name UCI_Variant value hepta".into(),
-            "variant hepta is not implemented yet",
+            "setoption name UCI_Variant value hexian".into(),
+            "variant hexian is not implemented yet",
         ),
         (
             "check bad value",

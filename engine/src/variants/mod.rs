@@ -1,5 +1,6 @@
 //! The games' rules, one folder per variant.
 
+pub mod hepta;
 pub mod hexmate;
 pub mod panoply;
 pub mod sevenkingdoms;
@@ -49,7 +50,11 @@ impl Variant {
     pub fn is_implemented(self) -> bool {
         matches!(
             self,
-            Variant::Hexmate | Variant::Hexchoice | Variant::Panoply | Variant::SevenKingdoms
+            Variant::Hexmate
+                | Variant::Hexchoice
+                | Variant::Panoply
+                | Variant::Hepta
+                | Variant::SevenKingdoms
         )
     }
 }

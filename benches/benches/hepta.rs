@@ -1,0 +1,109 @@
+//! Hepta: move generation, make/unmake, perft, evaluation and search to a fixed depth.
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use engine::game::Game;
+use engine::perft::{perft, Counting};
+use engine::search::{Control, Evaluator, Limits, Options, Searcher};
+use engine::variants::hepta::{Hepta, MoveList, START, TRUE_START};
+use evaluation::HeptaEval;
+use std::hint::black_box;
+
+/// A depth-3 self-play game from `startpos` after 72 plies (positions/hepta/bench.txt).
+const MIDDLEGAME: &str = "kr1kym*kbm*kc/1nr1m*3kg1nb3nc1/2ko3ny1ng1kp1np2/nrNonr1nonyngnb1Npnb1nc1nc/1Sy1SgngSb1Sp1Sc1SrNcSo1/2noNyNg1Ng3npNp1Nc1/NrnoNrny1NoNy1Nb1Nb2np1/NrKrNoKo1NyKg1NgNbNp1KpKcNc/3M*1Ky1M*1Kb1M*3 b -/-/-/-/- -/-/-/-/- roygbpc - - 71 36";
+/// E7: Temple moves, Life summons and an elimination available.
+const TEMPLE: &str =
+    "6kc/13nbKy/14nb/15/7Ko7/15/15/ngng11npnp/M*ng11npKr w oy/rg/ro/r/r -/-/-/-/- roygbpc - - 0 1";
+
+fn positions() -> Vec<(&'static str, Hepta)> {
+    let read = |text| Hepta::from_position_string(text, &()).expect("a valid position");
+    vec![
+        ("start", read(START)),
+        ("middlegame", read(MIDDLEGAME)),
+        ("temple", read(TEMPLE)),
+    ]
+}
+
+fn move_generation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hepta/movegen");
+    for (name, pos) in positions()
+        .into_iter()
+        .chain([("arrangement", Hepta::start(&()))])
+    {
+        group.bench_function(format!("generate/{name}"), |b| {
+            b.iter(|| {
+                let mut moves = MoveList::new();
+                black_box(&pos).generate_moves(&mut moves);
+                moves.len()
+            })
+        });
+    }
+    group.finish();
+}
+
+fn make_unmake(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hepta/make_unmake");
+    for (name, pos) in positions() {
+        let mut moves = MoveList::new();
+        pos.generate_moves(&mut moves);
+        group.throughput(Throughput::Elements(moves.len() as u64));
+        group.bench_function(name, |b| {
+            b.iter_batched_ref(
+                || pos.clone(),
+                |p| {
+                    for &mv in moves.iter() {
+                        p.make_move(mv);
+                        p.unmake_move();
+                    }
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+fn perft_start(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hepta/perft");
+    group.sample_size(10);
+    let mut pos = Hepta::from_position_string(TRUE_START, &()).expect("valid");
+    let leaves = perft(&mut pos, 3, Counting::Bulk);
+    group.throughput(Throughput::Elements(leaves));
+    group.bench_function("true start depth3/bulk", |b| {
+        b.iter(|| perft(&mut pos, 3, Counting::Bulk))
+    });
+    group.finish();
+}
+
+fn evaluation_and_search(c: &mut Criterion) {
+    let eval = HeptaEval;
+    for (name, pos) in positions() {
+        c.bench_function(&format!("hepta evaluate {name}"), |b| {
+            b.iter(|| eval.evaluate(black_box(&pos)))
+        });
+    }
+    let mut group = c.benchmark_group("hepta search");
+    group.sample_size(10);
+    let limits = Limits {
+        depth: Some(5),
+        ..Limits::default()
+    };
+    for (name, pos) in positions() {
+        group.bench_function(format!("depth 5 {name}"), |b| {
+            let mut searcher = Searcher::<Hepta, HeptaEval>::new(Options::default());
+            b.iter(|| {
+                searcher.clear();
+                searcher.search(black_box(&pos), &limits, &Control::default(), &mut |_| {})
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    move_generation,
+    make_unmake,
+    perft_start,
+    evaluation_and_search
+);
+criterion_main!(benches);
