@@ -62,13 +62,8 @@ impl Board {
                 _ => {}
             }
         }
-        for placement in self
-            .barricades_outside(color, zone)
-            .collect::<arrayvec::ArrayVec<_, 4>>()
-        {
-            for mv in self.barricade_moves(placement, color) {
-                moves.push(mv);
-            }
+        for placement in self.barricades_outside(color, zone) {
+            self.barricade_moves(placement, color, moves);
         }
     }
 

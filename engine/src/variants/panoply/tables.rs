@@ -25,8 +25,24 @@ pub struct Tables {
     pub within4: Vec<u128>,
     /// The last rank of each colour (R10).
     pub last_rank: [u128; 2],
+    /// `step_shapes[placement index]`: the steps a Barricade there may make where the
+    /// board allows them, in generation order (R41, R42).
+    pub step_shapes: Vec<ArrayVec<StepShape, 6>>,
     keys: Vec<u64>,
     pub side_key: u64,
+}
+
+/// One step of a Barricade as the geometry allows it; the board decides whether it may be
+/// made: a rotation needs its entered cell empty, an advance empty or capturable (R42,
+/// R43).
+#[derive(Clone, Copy, Debug)]
+pub struct StepShape {
+    pub placement: Placement,
+    /// `placement`'s index (`Tables::placement_index`).
+    pub index: u16,
+    pub entered: u8,
+    /// The direction of an advance; `None` for a rotation.
+    pub advance: Option<u8>,
 }
 
 /// Keys: 16 piece codes × cells, then 2 colours × `PLACEMENTS` for Barricades, then the
@@ -67,6 +83,9 @@ impl Tables {
                 .filter(|&o| hex.distance(c, o) <= n)
                 .fold(0u128, |bb, o| bb | u128::cell(o))
         };
+        let step_shapes = (0..PLACEMENTS)
+            .map(|index| placement_of(hex, index).map_or_else(ArrayVec::new, step_shapes))
+            .collect();
         Tables {
             hex,
             adjacent,
@@ -75,6 +94,7 @@ impl Tables {
             within2: (0..CELLS).map(|c| within(c, 2)).collect(),
             within4: (0..CELLS).map(|c| within(c, 4)).collect(),
             last_rank,
+            step_shapes,
             keys,
             side_key,
         }
@@ -96,12 +116,56 @@ impl Tables {
     /// index-increasing direction E, NE or NW towards the other end.
     #[inline]
     pub fn placement_index(&self, placement: Placement) -> usize {
-        let [low, high] = placement.cells();
-        let direction = (0..3)
-            .find(|&d| self.hex.step(low, d) == Some(high))
-            .expect("Barricade ends are adjacent");
-        low * 3 + direction
+        index_of(self.hex, placement)
     }
+}
+
+/// The placement numbered `index`, if both its cells are on the board.
+fn placement_of(hex: &Hexagon<u128>, index: usize) -> Option<Placement> {
+    let low = index / 3;
+    (low < CELLS)
+        .then(|| hex.step(low, index % 3))
+        .flatten()
+        .map(|high| Placement::new(low, high))
+}
+
+/// The steps of a Barricade on `placement` on an empty board: the rotations of R41 (an
+/// end moves to the cell `M` adjacent to both, first end `A` then end `B`, for `M+` then
+/// `M−`), then the advances from end `B` along `d` and from end `A` against it.
+fn step_shapes(placement: Placement) -> ArrayVec<StepShape, 6> {
+    let hex = hex127();
+    let [a, b] = placement.cells();
+    let d = (0..6)
+        .find(|&d| hex.step(a, d) == Some(b))
+        .expect("Barricade ends are adjacent");
+    let shape = |placement: Placement, entered: usize, advance: Option<usize>| StepShape {
+        placement,
+        index: index_of(hex, placement) as u16,
+        entered: entered as u8,
+        advance: advance.map(|d| d as u8),
+    };
+    let mut shapes = ArrayVec::new();
+    for turn in [(d + 1) % 6, (d + 5) % 6] {
+        if let Some(m) = hex.step(a, turn) {
+            shapes.push(shape(Placement::new(m, b), m, None));
+            shapes.push(shape(Placement::new(a, m), m, None));
+        }
+    }
+    for (end, dir) in [(b, d), (a, (d + 3) % 6)] {
+        if let Some(entered) = hex.step(end, dir) {
+            shapes.push(shape(Placement::new(end, entered), entered, Some(dir)));
+        }
+    }
+    shapes
+}
+
+/// See `Tables::placement_index`.
+fn index_of(hex: &Hexagon<u128>, placement: Placement) -> usize {
+    let [low, high] = placement.cells();
+    let direction = (0..3)
+        .find(|&d| hex.step(low, d) == Some(high))
+        .expect("Barricade ends are adjacent");
+    low * 3 + direction
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
