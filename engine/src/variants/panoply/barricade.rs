@@ -45,25 +45,28 @@ impl PlacementSet {
 }
 
 impl Board {
-    /// The steps of the Barricade on the placement numbered `index` in `view` (R41–R43,
-    /// with R16 for an enemy Barricade on the entered cell).
+    /// The steps of the Barricade on the placement numbered `index` in `view`.
     pub(super) fn barricade_steps(&self, index: usize, view: View) -> ArrayVec<Step, 6> {
-        let mut steps = ArrayVec::new();
-        for shape in &tables().step_shapes[index] {
-            let entered = 1u128 << shape.entered;
-            let empty = view.occupied & entered == 0;
-            let captures = match shape.advance {
-                Some(dir) => {
-                    view.enemy & entered != 0
-                        && self.capturable_in_line(shape.entered as usize, dir as usize)
-                }
-                None => false,
-            };
-            if empty || captures {
-                steps.push(Step { shape, captures });
+        tables().step_shapes[index]
+            .iter()
+            .filter_map(|shape| self.allowed_step(shape, view))
+            .collect()
+    }
+
+    /// The step `shape` if `view` allows it (R41–R43, with R16 for an enemy Barricade on
+    /// the entered cell).
+    #[inline]
+    pub(super) fn allowed_step(&self, shape: &'static StepShape, view: View) -> Option<Step> {
+        let entered = 1u128 << shape.entered;
+        let empty = view.occupied & entered == 0;
+        let captures = match shape.advance {
+            Some(dir) => {
+                view.enemy & entered != 0
+                    && self.capturable_in_line(shape.entered as usize, dir as usize)
             }
-        }
-        steps
+            None => false,
+        };
+        (empty || captures).then_some(Step { shape, captures })
     }
 
     /// R16: a piece entering `target` while moving in direction `dir` may capture it

@@ -73,14 +73,21 @@ impl Board {
         self.cells[cell] != 0 && code_color(self.cells[cell]) != color
     }
 
+    /// Whether a piece of `color` entering `target` in direction `d` captures there: an
+    /// enemy stands on it and R16 allows it.
+    #[inline]
+    pub(super) fn can_capture(&self, target: usize, d: usize, color: Color) -> bool {
+        self.is_enemy(target, color) && self.capturable_in_line(target, d)
+    }
+
     /// R23: one step to an empty cell or onto a capturable enemy.
-    fn king_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn king_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let hex = tables().hex;
         for d in 0..6 {
             if let Some(to) = hex.step(from, d) {
                 if self.cells[to] == 0 {
                     moves.push(Move::piece(from, to, NONE));
-                } else if self.is_enemy(to, color) && self.capturable_in_line(to, d) {
+                } else if self.can_capture(to, d, color) {
                     moves.push(Move::piece(from, to, to as u8));
                 }
             }
@@ -96,14 +103,17 @@ impl Board {
             for &cell in ray.iter().take_while(|&&c| self.cells[c as usize] == 0) {
                 push_pawn_move(from, cell as usize, NONE, color, moves);
             }
-            if let [target, landing, ..] = ray[..] {
-                let (target, landing) = (target as usize, landing as usize);
-                if self.is_enemy(target, color)
-                    && self.cells[landing] == 0
-                    && self.capturable_in_line(target, d)
-                {
-                    push_pawn_move(from, landing, target as u8, color, moves);
-                }
+            self.pawn_jump(from, d, color, moves);
+        }
+    }
+
+    /// R19: a Pawn's jump in forward direction `d` over an adjacent enemy onto the empty
+    /// cell beyond.
+    pub(super) fn pawn_jump(&self, from: usize, d: usize, color: Color, moves: &mut impl MoveSink) {
+        if let [target, landing, ..] = tables().rays[from][d][..] {
+            let (target, landing) = (target as usize, landing as usize);
+            if self.cells[landing] == 0 && self.can_capture(target, d, color) {
+                push_pawn_move(from, landing, target as u8, color, moves);
             }
         }
     }
@@ -119,7 +129,7 @@ impl Board {
                     moves.push(Move::piece(from, cell, NONE));
                     continue;
                 }
-                if captures && self.is_enemy(cell, color) && self.capturable_in_line(cell, d) {
+                if captures && self.can_capture(cell, d, color) {
                     moves.push(Move::piece(from, cell, cell as u8));
                 }
                 break;
@@ -136,7 +146,7 @@ impl Board {
                 continue;
             };
             let target = ray[k] as usize;
-            if !self.is_enemy(target, color) || !self.capturable_in_line(target, d) {
+            if !self.can_capture(target, d, color) {
                 continue;
             }
             let retreat = &t.rays[from][opposite(d)];
@@ -148,16 +158,17 @@ impl Board {
     }
 
     /// R32–R34: leap over any enemy on a ray onto the empty cell as far beyond it.
-    fn catapult_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn catapult_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
+        let enemy = self.by_color[1 - color];
         for d in 0..6 {
+            if t.hex.ray(d, from) & enemy == 0 {
+                continue;
+            }
             let ray = &t.rays[from][d];
             for k in 0..ray.len() / 2 {
                 let (target, landing) = (ray[k] as usize, ray[2 * k + 1] as usize);
-                if self.is_enemy(target, color)
-                    && self.cells[landing] == 0
-                    && self.capturable_in_line(target, d)
-                {
+                if self.cells[landing] == 0 && self.can_capture(target, d, color) {
                     moves.push(Move::piece(from, landing, target as u8));
                 }
             }
@@ -165,7 +176,7 @@ impl Board {
     }
 
     /// R38: in each direction, pass over friendly pieces to the first other cell.
-    fn guard_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn guard_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
         for d in 0..6 {
             let first_other = t.rays[from][d]
