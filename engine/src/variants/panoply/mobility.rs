@@ -5,13 +5,12 @@
 //! 42 step sequences to tell apart (R44–R47), are estimated from its single steps.
 
 use super::barricade::View;
-use super::tables::{tables, FORWARD};
+use super::tables::{line, tables, Line, FORWARD};
 use super::{
     code_kind, Board, Color, MoveCounter, Placement, CATAPULT, GUARD, HERALD, KING, PAWN, RIDER,
     SKIRMISHER,
 };
-use crate::bitboard::{slide_down, slide_up, Bitboard};
-use crate::geometry::ORTHOGONAL;
+use crate::bitboard::Bitboard;
 
 /// The kinds a Pawn promotes to besides the first: a move onto the last rank counts once
 /// per kind (R21).
@@ -20,19 +19,6 @@ const EXTRA_PROMOTIONS: u32 = super::PROMOTIONS.len() as u32 - 1;
 /// Barricade moves counted per single step: an unblocked Barricade has 6 single steps
 /// and 24 moves (R48), and each blocked step removes the sequences that start with it.
 pub(super) const MOVES_PER_BARRICADE_STEP: usize = 4;
-
-/// A slider's line in one direction: the empty cells it crosses and the first piece.
-#[derive(Clone, Copy)]
-struct Line {
-    empty: u128,
-    blocker: u128,
-}
-
-impl Line {
-    fn blocker_cell(self) -> Option<usize> {
-        (self.blocker != 0).then(|| self.blocker.trailing_zeros() as usize)
-    }
-}
 
 impl Board {
     /// The number of pseudo-legal moves of `color` as if it were to move, a Barricade's
@@ -81,13 +67,6 @@ impl Board {
         (0..6)
             .fold(0u128, |cells, d| cells | line(from, d, occupied).empty)
             .count()
-    }
-
-    /// Whether a slider of `color` may capture the first piece of `line`, met in
-    /// direction `d` (R16).
-    fn captures_blocker(&self, line: Line, d: usize, color: Color) -> bool {
-        line.blocker_cell()
-            .is_some_and(|target| self.can_capture(target, d, color))
     }
 
     /// A Pawn's forward slides (each onto the last rank once per promotion kind) and,
@@ -140,21 +119,6 @@ impl Board {
             .iter()
             .filter(|shape| self.allowed_step(shape, view).is_some())
             .count()
-    }
-}
-
-/// The line of a slider on `from` in direction `d`, given the `occupied` cells.
-#[inline(always)]
-fn line(from: usize, d: usize, occupied: u128) -> Line {
-    let ray = tables().hex.ray(d, from);
-    let reach = if ORTHOGONAL[d].increases_index() {
-        slide_up(ray, occupied)
-    } else {
-        slide_down(ray, occupied)
-    };
-    Line {
-        empty: reach & !occupied,
-        blocker: reach & occupied,
     }
 }
 

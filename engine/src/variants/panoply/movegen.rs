@@ -13,12 +13,24 @@
 //! exposes the King only by emptying a sensitive cell and parries a check only by filling
 //! one.
 
-use super::tables::{tables, FORWARD};
+use super::tables::{line, tables, Line, FORWARD};
 use super::{
     code_color, code_kind, Board, Color, Move, MoveList, MoveSink, Panoply, BARRICADE, CATAPULT,
     GUARD, HERALD, KING, NONE, PAWN, PROMOTIONS, RIDER, SKIRMISHER,
 };
 use crate::bitboard::Bitboard;
+
+/// Passes on only the captures and promotions it receives.
+struct TacticalOnly<'a, S>(&'a mut S);
+
+impl<S: MoveSink> MoveSink for TacticalOnly<'_, S> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if mv.is_tactical() {
+            self.0.push(mv);
+        }
+    }
+}
 
 const fn opposite(d: usize) -> usize {
     (d + 3) % 6
@@ -64,6 +76,58 @@ impl Board {
         }
         for placement in self.barricades_outside(color, zone) {
             self.barricade_moves(placement, color, moves);
+        }
+    }
+
+    /// The captures and promotions among `pseudo_moves`, in the same order: only the
+    /// first piece of a slider's line can be captured, and a Herald never captures (R35).
+    pub(super) fn pseudo_tactical_moves(&self, color: Color, moves: &mut impl MoveSink) {
+        let zone = self.herald_zone(1 - color);
+        let mut tactical = TacticalOnly(moves);
+        for from in (self.by_color[color] & !zone).cells() {
+            match code_kind(self.cells[from]) {
+                KING => self.king_moves(from, color, &mut tactical),
+                PAWN => self.pawn_tactical_moves(from, color, tactical.0),
+                RIDER => self.rider_captures(from, color, tactical.0),
+                SKIRMISHER => self.skirmisher_captures(from, color, tactical.0),
+                CATAPULT => self.catapult_captures(from, color, tactical.0),
+                GUARD => self.guard_moves(from, color, &mut tactical),
+                _ => {}
+            }
+        }
+        for placement in self.barricades_outside(color, zone) {
+            self.barricade_moves(placement, color, &mut tactical);
+        }
+    }
+
+    /// Whether a slider of `color` may capture the first piece of `line`, met in
+    /// direction `d` (R16).
+    pub(super) fn captures_blocker(&self, line: Line, d: usize, color: Color) -> bool {
+        line.blocker_cell()
+            .is_some_and(|target| self.can_capture(target, d, color))
+    }
+
+    /// A Rider's captures: the first piece of each line (R25).
+    fn rider_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+        let occupied = self.occupied();
+        for d in 0..6 {
+            let line = line(from, d, occupied);
+            if self.captures_blocker(line, d, color) {
+                let target = line.blocker.trailing_zeros() as usize;
+                moves.push(Move::piece(from, target, target as u8));
+            }
+        }
+    }
+
+    /// A Pawn's promotions by sliding onto the last rank and its jumps (R19, R21).
+    fn pawn_tactical_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+        let occupied = self.occupied();
+        for d in FORWARD[color] {
+            let promotion = line(from, d, occupied).empty & tables().last_rank[color];
+            if let Some(to) = promotion.first() {
+                push_pawn_move(from, to, NONE, color, moves);
+            }
+            self.pawn_jump(from, d, color, moves);
         }
     }
 
@@ -197,29 +261,36 @@ impl Board {
 impl Panoply {
     /// Every legal move of the side to move (R54).
     pub(super) fn generate_legal(&self, moves: &mut MoveList) {
-        self.for_each_legal(|_| true, |mv| moves.push(mv));
+        self.for_each_legal(Board::pseudo_moves, |mv| moves.push(mv));
     }
 
-    /// The legal captures and promotions (quiescence search): quiet moves are dropped
-    /// before their legality test.
+    /// The legal captures and promotions (quiescence search), generated without the
+    /// quiet moves.
     pub(super) fn generate_legal_tactical(&self, moves: &mut MoveList) {
-        self.for_each_legal(Move::is_tactical, |mv| moves.push(mv));
+        self.for_each_legal(Board::pseudo_tactical_moves, |mv| moves.push(mv));
     }
 
     /// The number of legal moves (perft's bulk count).
     pub(super) fn count_legal(&self) -> usize {
         let mut count = 0;
-        self.for_each_legal(|_| true, |_| count += 1);
+        self.for_each_legal(Board::pseudo_moves, |_| count += 1);
         count
     }
 
-    /// Visits the legal moves among the pseudo-legal moves that `wanted` accepts.
-    fn for_each_legal(&self, wanted: impl Fn(Move) -> bool, mut visit: impl FnMut(Move)) {
+    /// Visits the legal moves among the pseudo-legal moves that `generate` gives.
+    fn for_each_legal(
+        &self,
+        generate: impl FnOnce(&Board, Color, &mut MoveList),
+        mut visit: impl FnMut(Move),
+    ) {
         let mut pseudo = MoveList::new();
-        self.board.pseudo_moves(self.side, &mut pseudo);
+        generate(&self.board, self.side, &mut pseudo);
+        if pseudo.is_empty() {
+            return;
+        }
         let mut legality = Legality::new(self);
         for &mv in pseudo.iter() {
-            if wanted(mv) && legality.is_legal(mv) {
+            if legality.is_legal(mv) {
                 visit(mv);
             }
         }

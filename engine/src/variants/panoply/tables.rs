@@ -2,8 +2,8 @@
 //! directions, promotion ranks and Zobrist keys.
 
 use super::{Color, PieceCode, Placement, BLACK, CELLS, WHITE};
-use crate::bitboard::Bitboard;
-use crate::geometry::{hex127, Hexagon};
+use crate::bitboard::{slide_down, slide_up, Bitboard};
+use crate::geometry::{hex127, Hexagon, ORTHOGONAL};
 use crate::zobrist;
 use arrayvec::ArrayVec;
 use std::sync::OnceLock;
@@ -166,6 +166,34 @@ fn index_of(hex: &Hexagon<u128>, placement: Placement) -> usize {
         .find(|&d| hex.step(low, d) == Some(high))
         .expect("Barricade ends are adjacent");
     low * 3 + direction
+}
+
+/// A slider's line in one direction: the empty cells it crosses and the first piece.
+#[derive(Clone, Copy)]
+pub struct Line {
+    pub empty: u128,
+    pub blocker: u128,
+}
+
+impl Line {
+    pub fn blocker_cell(self) -> Option<usize> {
+        (self.blocker != 0).then(|| self.blocker.trailing_zeros() as usize)
+    }
+}
+
+/// The line of a slider on `from` in direction `d`, given the `occupied` cells.
+#[inline(always)]
+pub fn line(from: usize, d: usize, occupied: u128) -> Line {
+    let ray = tables().hex.ray(d, from);
+    let reach = if ORTHOGONAL[d].increases_index() {
+        slide_up(ray, occupied)
+    } else {
+        slide_down(ray, occupied)
+    };
+    Line {
+        empty: reach & !occupied,
+        blocker: reach & occupied,
+    }
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
