@@ -306,8 +306,10 @@ impl Panoply {
 ///
 /// A move is played on a scratch copy of the board and kept if the mover's King is not
 /// attacked afterwards, but most moves are decided without that test (see the module
-/// comment). With the King in check, a quiet move other than the King's that fills no
-/// sensitive cell and puts down no Herald is illegal. Otherwise:
+/// comment). With the King in check, a quiet move other than the King's is illegal unless
+/// it fills a sensitive cell or puts a Herald down next to an enemy piece; a one-cell
+/// piece's other than a Herald's, unless a piece put on the cell it fills would parry the
+/// check on its own (decided once per cell: lifting the piece cannot help). Otherwise:
 /// - a move that empties no sensitive cell and unfreezes no enemy piece is legal;
 /// - a quiet move is legal if lifting its piece off the board leaves the King safe: the
 ///   piece then fills the cells it lands on, and a Herald landing elsewhere only freezes
@@ -323,6 +325,10 @@ struct Legality<'a> {
     /// at the start, the pieces that cover no sensitive cell and unfreeze no enemy.
     lifted: u128,
     safe_to_lift: u128,
+    /// In check: cells where a one-cell piece put down is decided, and those where it
+    /// parries the check.
+    filled: u128,
+    parrying: u128,
 }
 
 impl<'a> Legality<'a> {
@@ -339,6 +345,8 @@ impl<'a> Legality<'a> {
             scratch: None,
             lifted: free,
             safe_to_lift: free,
+            filled: 0,
+            parrying: 0,
         }
     }
 
@@ -372,12 +380,13 @@ impl<'a> Legality<'a> {
     }
 
     /// Whether a move by a piece other than the King might parry a check. Lifting a piece
-    /// never removes an attack: a quiet move parries only by filling a sensitive cell,
-    /// or by putting a Herald down, moved or promoted, which freezes (R14, R21).
-    fn may_parry(&self, mv: Move, from: usize) -> bool {
-        let (filled, placed) = match mv {
+    /// never removes an attack: a quiet move parries only by filling a sensitive cell
+    /// (for a one-cell piece, one that parries alone), or by putting a Herald down, moved
+    /// or promoted, next to an enemy piece, which it freezes (R14, R21).
+    fn may_parry(&mut self, mv: Move, from: usize) -> bool {
+        match mv {
             Move::Barricade { to, captures, .. } if captures[0] == NONE => {
-                ((1u128 << to.0) | (1u128 << to.1), BARRICADE)
+                ((1u128 << to.0) | (1u128 << to.1)) & self.sensitive != 0
             }
             Move::Piece {
                 to,
@@ -385,16 +394,47 @@ impl<'a> Legality<'a> {
                 promotion,
                 ..
             } if capture == NONE => {
+                let to = to as usize;
                 let placed = if promotion == NONE {
                     code_kind(self.pos.board.cells[from])
                 } else {
                     promotion as usize
                 };
-                (1u128 << to, placed)
+                let fills_sensitive = self.sensitive & (1u128 << to) != 0;
+                if placed == HERALD {
+                    let enemies = self.pos.board.by_color[1 - self.pos.side];
+                    fills_sensitive || tables().adjacent[to] & enemies != 0
+                } else {
+                    fills_sensitive && self.parries_alone(to)
+                }
             }
-            _ => return true,
-        };
-        filled & self.sensitive != 0 || placed == HERALD
+            _ => true,
+        }
+    }
+
+    /// Whether a one-cell piece (not a Herald) of the side to move put down on `cell`
+    /// leaves its King safe; its kind does not matter to the attacks (R49–R51).
+    fn parries_alone(&mut self, cell: usize) -> bool {
+        let bit = 1u128 << cell;
+        if self.filled & bit == 0 {
+            self.filled |= bit;
+            if self.put_down_parries(cell) {
+                self.parrying |= bit;
+            }
+        }
+        self.parrying & bit != 0
+    }
+
+    /// Decides `parries_alone` for `cell` on the scratch board.
+    #[inline(never)]
+    fn put_down_parries(&mut self, cell: usize) -> bool {
+        let us = self.pos.side;
+        let board = self.scratch.get_or_insert(self.pos.board);
+        let mut log = super::ChangeLog::new();
+        board.set_cell(&mut log, cell, super::piece_code(us, PAWN), NONE);
+        let safe = !board.is_attacked(self.king, 1 - us);
+        board.restore(&log);
+        safe
     }
 
     /// Plays `mv` on the scratch board, asks whether the mover's King is attacked (R50),
