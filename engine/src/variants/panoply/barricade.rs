@@ -110,6 +110,26 @@ impl Board {
         color: Color,
         moves: &mut impl MoveSink,
     ) {
+        self.barricade_sequences(placement, color, false, moves);
+    }
+
+    /// The capturing moves among `barricade_moves`, in the same order.
+    pub(super) fn barricade_captures(
+        &self,
+        placement: Placement,
+        color: Color,
+        moves: &mut impl MoveSink,
+    ) {
+        self.barricade_sequences(placement, color, true, moves);
+    }
+
+    fn barricade_sequences(
+        &self,
+        placement: Placement,
+        color: Color,
+        captures_only: bool,
+        moves: &mut impl MoveSink,
+    ) {
         let start = View {
             occupied: self.occupied(),
             enemy: self.by_color[1 - color],
@@ -125,7 +145,7 @@ impl Board {
                 captures,
             };
             let new = if captures[0] == NONE {
-                quiet_ends.insert(to.index as usize)
+                !captures_only && quiet_ends.insert(to.index as usize)
             } else if capturing.contains(&mv) {
                 false
             } else {
@@ -143,8 +163,12 @@ impl Board {
                 NONE
             };
             add(first.shape, [capture1, NONE]);
+            let index = first.shape.index as usize;
+            if captures_only && !first.captures && !advance_meets(index, start.enemy) {
+                continue;
+            }
             let view = self.view_after(start, placement, &first);
-            for second in self.barricade_steps(first.shape.index as usize, view) {
+            for second in self.barricade_steps(index, view) {
                 // R45: no null move; back to the start only after a capture.
                 if second.shape.index as usize == start_index && !first.captures {
                     continue;
@@ -185,4 +209,12 @@ impl Board {
                     .any(|second| second.is_advance_into(target))
         })
     }
+}
+
+/// Whether an advance from the placement numbered `index` would enter one of the `enemy`
+/// cells: the only way a step captures (R43).
+fn advance_meets(index: usize, enemy: u128) -> bool {
+    tables().step_shapes[index]
+        .iter()
+        .any(|shape| shape.advance.is_some() && enemy & (1u128 << shape.entered) != 0)
 }

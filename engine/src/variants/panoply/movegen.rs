@@ -96,7 +96,7 @@ impl Board {
             }
         }
         for placement in self.barricades_outside(color, zone) {
-            self.barricade_moves(placement, color, &mut tactical);
+            self.barricade_captures(placement, color, tactical.0);
         }
     }
 
