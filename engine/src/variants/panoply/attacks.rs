@@ -52,7 +52,12 @@ impl Board {
         if self.pawn_attacks(x, by, active) {
             return true;
         }
-        if (0..6).any(|e| self.attacked_along(x, e, by, active)) {
+        let liners = active
+            & (self.by_kind[RIDER]
+                | self.by_kind[SKIRMISHER]
+                | self.by_kind[CATAPULT]
+                | self.by_kind[GUARD]);
+        if (0..6).any(|e| t.hex.ray(e, x) & liners != 0 && self.attacked_along(x, e, by, active)) {
             return true;
         }
         self.barricade_attacks(x, by, zone)
@@ -72,12 +77,10 @@ impl Board {
 
     /// Attacks on `x` by pieces on the ray from `x` in direction `e` (R51): Rider and
     /// Skirmisher as the first piece, Guard across a run of its own side's pieces,
-    /// Catapult anywhere with an empty landing cell beyond `x`.
+    /// Catapult anywhere with an empty landing cell beyond `x`. Only called for a ray
+    /// that holds one of them.
     fn attacked_along(&self, x: usize, e: usize, by: Color, active: u128) -> bool {
         let t = tables();
-        if t.hex.ray(e, x) & active == 0 {
-            return false;
-        }
         let ray = &t.rays[x][e];
         let back = &t.rays[x][opposite(e)];
         let mut first_piece = true;
