@@ -5,7 +5,7 @@
 //! 42 step sequences to tell apart (R44–R47), are estimated from its single steps.
 
 use super::barricade::View;
-use super::tables::{line, tables, Line, FORWARD};
+use super::tables::{tables, Line, FORWARD};
 use super::{
     code_kind, Board, Color, MoveCounter, Placement, CATAPULT, GUARD, HERALD, KING, PAWN, RIDER,
     SKIRMISHER,
@@ -57,15 +57,15 @@ impl Board {
 
     /// The six lines of a slider on `from`.
     fn lines(&self, from: usize) -> [Line; 6] {
-        let occupied = self.occupied();
-        std::array::from_fn(|d| line(from, d, occupied))
+        let (t, occupied) = (tables(), self.occupied());
+        std::array::from_fn(|d| t.line(from, d, occupied))
     }
 
     /// The quiet moves of a slider on `from`: the empty cells of its lines.
     fn quiet_slides(&self, from: usize) -> u32 {
-        let occupied = self.occupied();
+        let (t, occupied) = (tables(), self.occupied());
         (0..6)
-            .fold(0u128, |cells, d| cells | line(from, d, occupied).empty)
+            .fold(0u128, |cells, d| cells | t.line(from, d, occupied).empty)
             .count()
     }
 
@@ -76,7 +76,7 @@ impl Board {
         let occupied = self.occupied();
         let mut slides = 0;
         for d in FORWARD[color] {
-            let reach = line(from, d, occupied).empty;
+            let reach = t.line(from, d, occupied).empty;
             slides += reach.count() + EXTRA_PROMOTIONS * (reach & t.last_rank[color]).count();
             self.pawn_jump(from, d, color, counter);
         }
@@ -85,10 +85,10 @@ impl Board {
 
     /// A Rider's slides and captures of the first piece in each direction (R25).
     fn rider_moves(&self, from: usize, color: Color) -> u32 {
-        let occupied = self.occupied();
+        let (t, occupied) = (tables(), self.occupied());
         let (mut quiet, mut captures) = (0u128, 0);
         for d in 0..6 {
-            let line = line(from, d, occupied);
+            let line = t.line(from, d, occupied);
             quiet |= line.empty;
             captures += u32::from(self.captures_blocker(line, d, color));
         }

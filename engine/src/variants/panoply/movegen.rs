@@ -13,7 +13,7 @@
 //! exposes the King only by emptying a sensitive cell and parries a check only by filling
 //! one.
 
-use super::tables::{line, tables, Line, FORWARD};
+use super::tables::{tables, Line, FORWARD};
 use super::{
     code_color, code_kind, Board, Color, Move, MoveList, MoveSink, Panoply, BARRICADE, CATAPULT,
     GUARD, HERALD, KING, NONE, PAWN, PROMOTIONS, RIDER, SKIRMISHER,
@@ -109,9 +109,9 @@ impl Board {
 
     /// A Rider's captures: the first piece of each line (R25).
     fn rider_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
-        let occupied = self.occupied();
+        let (t, occupied) = (tables(), self.occupied());
         for d in 0..6 {
-            let line = line(from, d, occupied);
+            let line = t.line(from, d, occupied);
             if self.captures_blocker(line, d, color) {
                 let target = line.blocker.trailing_zeros() as usize;
                 moves.push(Move::piece(from, target, target as u8));
@@ -121,9 +121,9 @@ impl Board {
 
     /// A Pawn's promotions by sliding onto the last rank and its jumps (R19, R21).
     fn pawn_tactical_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
-        let occupied = self.occupied();
+        let (t, occupied) = (tables(), self.occupied());
         for d in FORWARD[color] {
-            let promotion = line(from, d, occupied).empty & tables().last_rank[color];
+            let promotion = t.line(from, d, occupied).empty & t.last_rank[color];
             if let Some(to) = promotion.first() {
                 push_pawn_move(from, to, NONE, color, moves);
             }

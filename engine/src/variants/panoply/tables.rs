@@ -18,6 +18,8 @@ pub struct Tables {
     /// `rays[cell][d]`: the cells of the ray from `cell` in orthogonal direction `d`, in
     /// order of distance (R5).
     pub rays: Vec<[ArrayVec<u8, 12>; 6]>,
+    /// `ray_masks[cell][d]`: the cells of `rays[cell][d]`.
+    pub ray_masks: Vec<[u128; 6]>,
     /// The three lines through a cell (E–W, NE–SW, NW–SE), without the cell.
     pub axes: Vec<[u128; 3]>,
     /// The cells within distance two, and four, of a cell.
@@ -75,6 +77,9 @@ impl Tables {
                 })
             })
             .collect();
+        let ray_masks = (0..CELLS)
+            .map(|c| std::array::from_fn(|d| hex.ray(d, c)))
+            .collect();
         let axes = (0..CELLS)
             .map(|c| std::array::from_fn(|a| hex.ray(a, c) | hex.ray(a + 3, c)))
             .collect();
@@ -90,6 +95,7 @@ impl Tables {
             hex,
             adjacent,
             rays,
+            ray_masks,
             axes,
             within2: (0..CELLS).map(|c| within(c, 2)).collect(),
             within4: (0..CELLS).map(|c| within(c, 4)).collect(),
@@ -97,6 +103,21 @@ impl Tables {
             step_shapes,
             keys,
             side_key,
+        }
+    }
+
+    /// The line of a slider on `from` in direction `d`, given the `occupied` cells.
+    #[inline(always)]
+    pub fn line(&self, from: usize, d: usize, occupied: u128) -> Line {
+        let ray = self.ray_masks[from][d];
+        let reach = if ORTHOGONAL[d].increases_index() {
+            slide_up(ray, occupied)
+        } else {
+            slide_down(ray, occupied)
+        };
+        Line {
+            empty: reach & !occupied,
+            blocker: reach & occupied,
         }
     }
 
@@ -178,21 +199,6 @@ pub struct Line {
 impl Line {
     pub fn blocker_cell(self) -> Option<usize> {
         (self.blocker != 0).then(|| self.blocker.trailing_zeros() as usize)
-    }
-}
-
-/// The line of a slider on `from` in direction `d`, given the `occupied` cells.
-#[inline(always)]
-pub fn line(from: usize, d: usize, occupied: u128) -> Line {
-    let ray = tables().hex.ray(d, from);
-    let reach = if ORTHOGONAL[d].increases_index() {
-        slide_up(ray, occupied)
-    } else {
-        slide_down(ray, occupied)
-    };
-    Line {
-        empty: reach & !occupied,
-        blocker: reach & occupied,
     }
 }
 
