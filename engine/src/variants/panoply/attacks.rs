@@ -130,7 +130,11 @@ impl Board {
     /// A Barricade attacks the cells its advances enter as a first step or as the second
     /// step after any first step (R51, A22). Only Barricades within three cells can reach.
     fn barricade_attacks(&self, x: usize, by: Color, zone: u128) -> bool {
-        let hex = tables().hex;
+        let t = tables();
+        if t.within4[x] & self.pieces(by, BARRICADE) == 0 {
+            return false;
+        }
+        let hex = t.hex;
         let view = View {
             occupied: self.occupied() | 1 << x,
             enemy: self.by_color[1 - by] | 1 << x,
