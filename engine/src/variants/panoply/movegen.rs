@@ -20,6 +20,36 @@ use super::{
 };
 use crate::bitboard::Bitboard;
 
+/// Passes on the one-cell moves it receives that capture or land on one of `targets`.
+struct QuietOnto<'a, S> {
+    moves: &'a mut S,
+    targets: u128,
+}
+
+impl<'a, S: MoveSink> QuietOnto<'a, S> {
+    fn new(moves: &'a mut S, targets: u128) -> Self {
+        QuietOnto { moves, targets }
+    }
+}
+
+impl<S: MoveSink> MoveSink for QuietOnto<'_, S> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if let Move::Piece {
+            to,
+            capture: NONE,
+            promotion: NONE,
+            ..
+        } = mv
+        {
+            if self.targets & (1u128 << to) == 0 {
+                return;
+            }
+        }
+        self.moves.push(mv);
+    }
+}
+
 /// Passes on only the captures and promotions it receives.
 struct TacticalOnly<'a, S>(&'a mut S);
 
@@ -97,6 +127,53 @@ impl Board {
         }
         for placement in self.barricades_outside(color, zone) {
             self.barricade_captures(placement, color, tactical.0);
+        }
+    }
+
+    /// The pseudo-legal moves worth a legality test: with the King in check only those
+    /// that might parry it (`Legality::may_parry`), in `pseudo_moves`' order. A quiet move
+    /// of a slider or Guard must fill a sensitive cell, a Herald's may also land next to
+    /// an enemy, which it freezes (R14).
+    pub(super) fn pseudo_candidates(&self, color: Color, moves: &mut impl MoveSink) {
+        let (king, them) = (
+            self.pieces(color, KING).trailing_zeros() as usize,
+            1 - color,
+        );
+        if !self.is_attacked(king, them) {
+            return self.pseudo_moves(color, moves);
+        }
+        let t = tables();
+        let sensitive = self.sensitive_cells(king, them);
+        let next_to_enemy = self.by_color[them]
+            .cells()
+            .fold(0, |cells, enemy| cells | t.adjacent[enemy]);
+        let zone = self.herald_zone(them);
+        let mut filling = QuietOnto::new(moves, sensitive);
+        for from in (self.by_color[color] & !zone).cells() {
+            match code_kind(self.cells[from]) {
+                KING => self.king_moves(from, color, filling.moves),
+                PAWN => self.pawn_moves(from, color, filling.moves),
+                RIDER => self.slider_moves(from, color, true, &mut filling),
+                HERALD => self.slider_moves(
+                    from,
+                    color,
+                    false,
+                    &mut QuietOnto::new(filling.moves, sensitive | next_to_enemy),
+                ),
+                SKIRMISHER => {
+                    self.slider_moves(from, color, false, &mut filling);
+                    self.skirmisher_captures(from, color, filling.moves);
+                }
+                CATAPULT => {
+                    self.slider_moves(from, color, false, &mut filling);
+                    self.catapult_captures(from, color, filling.moves);
+                }
+                GUARD => self.guard_moves(from, color, &mut filling),
+                _ => {}
+            }
+        }
+        for placement in self.barricades_outside(color, zone) {
+            self.barricade_moves(placement, color, filling.moves);
         }
     }
 
@@ -261,7 +338,7 @@ impl Board {
 impl Panoply {
     /// Every legal move of the side to move (R54).
     pub(super) fn generate_legal(&self, moves: &mut MoveList) {
-        self.for_each_legal(Board::pseudo_moves, |mv| moves.push(mv));
+        self.for_each_legal(Board::pseudo_candidates, |mv| moves.push(mv));
     }
 
     /// The legal captures and promotions (quiescence search), generated without the
@@ -273,7 +350,7 @@ impl Panoply {
     /// The number of legal moves (perft's bulk count).
     pub(super) fn count_legal(&self) -> usize {
         let mut count = 0;
-        self.for_each_legal(Board::pseudo_moves, |_| count += 1);
+        self.for_each_legal(Board::pseudo_candidates, |_| count += 1);
         count
     }
 
