@@ -32,12 +32,12 @@ pub(super) struct View {
 
 /// A set of Barricade placements, one bit per placement index.
 #[derive(Default)]
-struct PlacementSet([u128; PLACEMENTS.div_ceil(128)]);
+struct PlacementSet([u64; PLACEMENTS.div_ceil(64)]);
 
 impl PlacementSet {
     /// Adds the placement numbered `index`; whether it was new.
     fn insert(&mut self, index: usize) -> bool {
-        let (word, bit) = (&mut self.0[index / 128], 1u128 << (index % 128));
+        let (word, bit) = (&mut self.0[index / 64], 1u64 << (index % 64));
         let new = *word & bit == 0;
         *word |= bit;
         new
@@ -46,11 +46,14 @@ impl PlacementSet {
 
 impl Board {
     /// The steps of the Barricade on the placement numbered `index` in `view`.
-    pub(super) fn barricade_steps(&self, index: usize, view: View) -> ArrayVec<Step, 6> {
+    pub(super) fn barricade_steps(
+        &self,
+        index: usize,
+        view: View,
+    ) -> impl Iterator<Item = Step> + '_ {
         tables().step_shapes[index]
             .iter()
-            .filter_map(|shape| self.allowed_step(shape, view))
-            .collect()
+            .filter_map(move |shape| self.allowed_step(shape, view))
     }
 
     /// The step `shape` if `view` allows it (R41–R43, with R16 for an enemy Barricade on
@@ -198,14 +201,13 @@ impl Board {
         target: usize,
     ) -> bool {
         let index = tables().placement_index(placement);
-        self.barricade_steps(index, view).iter().any(|first| {
+        self.barricade_steps(index, view).any(|first| {
             first.is_advance_into(target)
                 || self
                     .barricade_steps(
                         first.shape.index as usize,
-                        self.view_after(view, placement, first),
+                        self.view_after(view, placement, &first),
                     )
-                    .iter()
                     .any(|second| second.is_advance_into(target))
         })
     }
