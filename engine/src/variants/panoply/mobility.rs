@@ -7,8 +7,7 @@
 use super::barricade::View;
 use super::tables::{tables, Line, FORWARD};
 use super::{
-    code_kind, Board, Color, MoveCounter, Placement, CATAPULT, GUARD, HERALD, KING, PAWN, RIDER,
-    SKIRMISHER,
+    Board, Color, MoveCounter, Placement, CATAPULT, GUARD, HERALD, KING, PAWN, RIDER, SKIRMISHER,
 };
 use crate::bitboard::Bitboard;
 
@@ -26,27 +25,30 @@ impl Board {
     pub(super) fn mobility(&self, color: Color) -> usize {
         let zone = self.herald_zone(1 - color);
         let mut counter = MoveCounter::default();
+        let movers = self.by_color[color] & !zone;
+        let of_kind = |kind: usize| (movers & self.by_kind[kind]).cells();
         let mut slides = 0;
-        for from in (self.by_color[color] & !zone).cells() {
-            slides += match code_kind(self.cells[from]) {
-                KING => {
-                    self.king_moves(from, color, &mut counter);
-                    0
-                }
-                PAWN => self.pawn_slides(from, color, &mut counter),
-                RIDER => self.rider_moves(from, color),
-                HERALD => self.quiet_slides(from),
-                SKIRMISHER => self.skirmisher_moves(from, color),
-                CATAPULT => {
-                    self.catapult_captures(from, color, &mut counter);
-                    self.quiet_slides(from)
-                }
-                GUARD => {
-                    self.guard_moves(from, color, &mut counter);
-                    0
-                }
-                _ => 0,
-            };
+        for from in of_kind(KING) {
+            self.king_moves(from, color, &mut counter);
+        }
+        for from in of_kind(PAWN) {
+            slides += self.pawn_slides(from, color, &mut counter);
+        }
+        for from in of_kind(RIDER) {
+            slides += self.rider_moves(from, color);
+        }
+        for from in of_kind(HERALD) {
+            slides += self.quiet_slides(from);
+        }
+        for from in of_kind(SKIRMISHER) {
+            slides += self.skirmisher_moves(from, color);
+        }
+        for from in of_kind(CATAPULT) {
+            self.catapult_captures(from, color, &mut counter);
+            slides += self.quiet_slides(from);
+        }
+        for from in of_kind(GUARD) {
+            self.guard_moves(from, color, &mut counter);
         }
         let barricade_steps: usize = self
             .barricades_outside(color, zone)
