@@ -80,7 +80,10 @@ impl Board {
         for d in FORWARD[color] {
             let reach = t.line(from, d, occupied).empty;
             slides += reach.count() + EXTRA_PROMOTIONS * (reach & t.last_rank[color]).count();
-            self.pawn_jump(from, d, color, counter);
+            // R19: a jump needs a piece next to the Pawn, where it cannot slide.
+            if reach == 0 {
+                self.pawn_jump(from, d, color, counter);
+            }
         }
         slides
     }

@@ -200,11 +200,14 @@ impl Board {
     fn pawn_tactical_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let (t, occupied) = (tables(), self.occupied());
         for d in FORWARD[color] {
-            let promotion = t.line(from, d, occupied).empty & t.last_rank[color];
-            if let Some(to) = promotion.first() {
+            let reach = t.line(from, d, occupied).empty;
+            if let Some(to) = (reach & t.last_rank[color]).first() {
                 push_pawn_move(from, to, NONE, color, moves);
             }
-            self.pawn_jump(from, d, color, moves);
+            // R19: a jump needs a piece next to the Pawn, where it cannot slide.
+            if reach == 0 {
+                self.pawn_jump(from, d, color, moves);
+            }
         }
     }
 
