@@ -28,7 +28,9 @@ const VALUES: [i32; 8] = {
     v[BARRICADE] = 220;
     v
 };
-/// Per pseudo-legal move: mobility matters with Heralds and Barricades around.
+/// Per pseudo-legal move: mobility matters with Heralds and Barricades around. A
+/// Barricade's moves are estimated as four per single step, exact on an open board (R48):
+/// telling its up to 42 step sequences apart cost a fifth of the search's time.
 const MOBILITY: i32 = 3;
 /// A frozen piece loses this share (percent) of its value while it stays frozen.
 const FROZEN_SHARE: i32 = 20;

@@ -3,8 +3,8 @@
 use super::barricade::View;
 use super::tables::tables;
 use super::{
-    code_color, code_kind, Board, Color, Placement, BARRICADE, CATAPULT, GUARD, HERALD, KING, PAWN,
-    RIDER, SKIRMISHER,
+    code_kind, Board, Color, Placement, BARRICADE, CATAPULT, GUARD, HERALD, KING, PAWN, RIDER,
+    SKIRMISHER,
 };
 use crate::bitboard::Bitboard;
 
@@ -52,7 +52,12 @@ impl Board {
         if self.pawn_attacks(x, by, active) {
             return true;
         }
-        if (0..6).any(|e| self.attacked_along(x, e, by, active)) {
+        let liners = active
+            & (self.by_kind[RIDER]
+                | self.by_kind[SKIRMISHER]
+                | self.by_kind[CATAPULT]
+                | self.by_kind[GUARD]);
+        if (0..6).any(|e| t.hex.ray(e, x) & liners != 0 && self.attacked_along(x, e, by, active)) {
             return true;
         }
         self.barricade_attacks(x, by, zone)
@@ -72,62 +77,45 @@ impl Board {
 
     /// Attacks on `x` by pieces on the ray from `x` in direction `e` (R51): Rider and
     /// Skirmisher as the first piece, Guard across a run of its own side's pieces,
-    /// Catapult anywhere with an empty landing cell beyond `x`.
+    /// Catapult anywhere with an empty landing cell beyond `x`. Only called for a ray
+    /// that holds one of them.
     fn attacked_along(&self, x: usize, e: usize, by: Color, active: u128) -> bool {
         let t = tables();
-        if t.hex.ray(e, x) & active == 0 {
-            return false;
+        let occupied = self.occupied();
+        let line = t.line(x, e, occupied);
+        if let Some(first) = line.blocker_cell().filter(|&c| active & (1u128 << c) != 0) {
+            let distance = line.empty.count() + 1;
+            match code_kind(self.cells[first]) {
+                RIDER => return true,
+                // R27: it retreats as far beyond itself over empty cells.
+                SKIRMISHER if t.line(first, e, occupied).empty.count() >= distance => return true,
+                _ => {}
+            }
         }
-        let ray = &t.rays[x][e];
+        // With every cell but those of `by` as a blocker, the line's free cells are the
+        // run of `by`'s pieces next to `x` (R38).
+        let run = t.line(x, e, !self.by_color[by]).empty;
+        if run & active & self.by_kind[GUARD] != 0 {
+            return true;
+        }
         let back = &t.rays[x][opposite(e)];
-        let mut first_piece = true;
-        let mut own_run = true;
-        for (i, &cell) in ray.iter().enumerate() {
-            let cell = cell as usize;
-            let distance = i + 1;
-            let code = self.cells[cell];
-            if code == 0 {
-                own_run = false;
-                continue;
-            }
-            let is_active = active & (1 << cell) != 0;
-            let kind = code_kind(code);
-            if is_active
-                && kind == CATAPULT
-                && back.get(i).is_some_and(|&l| self.cells[l as usize] == 0)
-            {
-                return true;
-            }
-            if first_piece && is_active {
-                if kind == RIDER {
-                    return true;
-                }
-                let retreat = &t.rays[cell][e];
-                if kind == SKIRMISHER
-                    && retreat.len() >= distance
-                    && retreat[..distance]
-                        .iter()
-                        .all(|&c| self.cells[c as usize] == 0)
-                {
-                    return true;
-                }
-            }
-            if own_run && code_color(code) == by {
-                if is_active && kind == GUARD {
-                    return true;
-                }
-            } else {
-                own_run = false;
-            }
-            first_piece = false;
-        }
-        false
+        (t.ray_masks[x][e] & active & self.by_kind[CATAPULT])
+            .cells()
+            .any(|catapult| {
+                let distance = t.hex.distance(x, catapult) as usize;
+                back.get(distance - 1)
+                    .is_some_and(|&landing| self.cells[landing as usize] == 0)
+            })
     }
 
     /// A Barricade attacks the cells its advances enter as a first step or as the second
     /// step after any first step (R51, A22). Only Barricades within three cells can reach.
     fn barricade_attacks(&self, x: usize, by: Color, zone: u128) -> bool {
-        let hex = tables().hex;
+        let t = tables();
+        if t.within4[x] & self.pieces(by, BARRICADE) == 0 {
+            return false;
+        }
+        let hex = t.hex;
         let view = View {
             occupied: self.occupied() | 1 << x,
             enemy: self.by_color[1 - by] | 1 << x,

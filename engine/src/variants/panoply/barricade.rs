@@ -1,18 +1,25 @@
 //! The Barricade (R40–R48): steps, and moves of one or two steps.
 
-use super::tables::{tables, PLACEMENTS};
-use super::{Board, Color, Move, Placement, NONE};
+use super::tables::{tables, StepShape, PLACEMENTS};
+use super::{Board, Color, Move, MoveSink, Placement, NONE};
 use arrayvec::ArrayVec;
 
-/// One step of a Barricade (R42).
+/// One step of a Barricade that the board allows (R42).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Step {
-    pub placement: Placement,
-    pub entered: usize,
-    /// Whether the step is an advance (only advances capture, R43).
-    pub advance: bool,
-    /// Whether the entered cell held an enemy piece, which the advance captures.
+    pub shape: &'static StepShape,
+    /// Whether the entered cell held an enemy piece, which the advance captures (R43).
     pub captures: bool,
+}
+
+impl Step {
+    fn entered(&self) -> usize {
+        self.shape.entered as usize
+    }
+
+    fn is_advance_into(&self, target: usize) -> bool {
+        self.shape.advance.is_some() && self.entered() == target
+    }
 }
 
 /// The board as a Barricade move sees it between its steps: occupied cells and enemy
@@ -23,69 +30,46 @@ pub(super) struct View {
     pub enemy: u128,
 }
 
-/// The moves of one Barricade: at most 6 one-step and 6·6 two-step sequences (R44).
-pub(super) type BarricadeMoves = ArrayVec<Move, 42>;
-
 /// A set of Barricade placements, one bit per placement index.
 #[derive(Default)]
-struct PlacementSet([u128; PLACEMENTS.div_ceil(128)]);
+struct PlacementSet([u64; PLACEMENTS.div_ceil(64)]);
 
 impl PlacementSet {
-    /// Adds `placement`; whether it was new.
-    fn insert(&mut self, placement: Placement) -> bool {
-        let index = tables().placement_index(placement);
-        let (word, bit) = (&mut self.0[index / 128], 1u128 << (index % 128));
+    /// Adds the placement numbered `index`; whether it was new.
+    fn insert(&mut self, index: usize) -> bool {
+        let (word, bit) = (&mut self.0[index / 64], 1u64 << (index % 64));
         let new = *word & bit == 0;
         *word |= bit;
         new
     }
 }
 
-const fn opposite(d: usize) -> usize {
-    (d + 3) % 6
-}
-
 impl Board {
-    /// The steps of the Barricade on `placement` in `view` (R41–R43, with R16 for an
-    /// enemy Barricade on the entered cell).
-    pub(super) fn barricade_steps(&self, placement: Placement, view: View) -> ArrayVec<Step, 6> {
-        let hex = tables().hex;
-        let [a, b] = placement.cells();
-        let d = (0..6)
-            .find(|&d| hex.step(a, d) == Some(b))
-            .expect("Barricade ends are adjacent");
-        let mut steps = ArrayVec::new();
-        // Rotations: an end moves to a cell adjacent to both ends (R41).
-        for turn in [(d + 1) % 6, (d + 5) % 6] {
-            if let Some(m) = hex.step(a, turn).filter(|&m| view.occupied & (1 << m) == 0) {
-                for placement in [Placement::new(m, b), Placement::new(a, m)] {
-                    steps.push(Step {
-                        placement,
-                        entered: m,
-                        advance: false,
-                        captures: false,
-                    });
-                }
+    /// The steps of the Barricade on the placement numbered `index` in `view`.
+    pub(super) fn barricade_steps(
+        &self,
+        index: usize,
+        view: View,
+    ) -> impl Iterator<Item = Step> + '_ {
+        tables().step_shapes[index]
+            .iter()
+            .filter_map(move |shape| self.allowed_step(shape, view))
+    }
+
+    /// The step `shape` if `view` allows it (R41–R43, with R16 for an enemy Barricade on
+    /// the entered cell).
+    #[inline]
+    pub(super) fn allowed_step(&self, shape: &'static StepShape, view: View) -> Option<Step> {
+        let entered = 1u128 << shape.entered;
+        let empty = view.occupied & entered == 0;
+        let captures = match shape.advance {
+            Some(dir) => {
+                view.enemy & entered != 0
+                    && self.capturable_in_line(shape.entered as usize, dir as usize)
             }
-        }
-        // Advances along the Barricade's own line, in both directions.
-        for (end, dir) in [(b, d), (a, opposite(d))] {
-            let Some(entered) = hex.step(end, dir) else {
-                continue;
-            };
-            let captures = view.enemy & (1 << entered) != 0;
-            let enterable = view.occupied & (1 << entered) == 0
-                || (captures && self.capturable_in_line(entered, dir));
-            if enterable {
-                steps.push(Step {
-                    placement: Placement::new(end, entered),
-                    entered,
-                    advance: true,
-                    captures,
-                });
-            }
-        }
-        steps
+            None => false,
+        };
+        (empty || captures).then_some(Step { shape, captures })
     }
 
     /// R16: a piece entering `target` while moving in direction `dir` may capture it
@@ -107,14 +91,14 @@ impl Board {
             occupied &= !(1u128 << c);
         }
         if step.captures {
-            let mut captured = 1u128 << step.entered;
-            if let Some(other) = self.partner_of(step.entered) {
+            let mut captured = 1u128 << step.entered();
+            if let Some(other) = self.partner_of(step.entered()) {
                 captured |= 1 << other;
             }
             occupied &= !captured;
             enemy &= !captured;
         }
-        for c in step.placement.cells() {
+        for c in step.shape.placement.cells() {
             occupied |= 1 << c;
         }
         View { occupied, enemy }
@@ -123,44 +107,77 @@ impl Board {
     /// Every move of the Barricade of `color` on `placement` (R44–R47): one step, or two
     /// steps not returning to the start unless the first captured; sequences with the same
     /// end placement and captures are one move.
-    pub(super) fn barricade_moves(&self, placement: Placement, color: Color) -> BarricadeMoves {
+    pub(super) fn barricade_moves(
+        &self,
+        placement: Placement,
+        color: Color,
+        moves: &mut impl MoveSink,
+    ) {
+        self.barricade_sequences(placement, color, false, moves);
+    }
+
+    /// The capturing moves among `barricade_moves`, in the same order.
+    pub(super) fn barricade_captures(
+        &self,
+        placement: Placement,
+        color: Color,
+        moves: &mut impl MoveSink,
+    ) {
+        self.barricade_sequences(placement, color, true, moves);
+    }
+
+    fn barricade_sequences(
+        &self,
+        placement: Placement,
+        color: Color,
+        captures_only: bool,
+        moves: &mut impl MoveSink,
+    ) {
         let start = View {
             occupied: self.occupied(),
             enemy: self.by_color[1 - color],
         };
-        let mut moves = BarricadeMoves::new();
+        let start_index = tables().placement_index(placement);
         // R47: quiet moves are told apart by their end placement alone.
         let mut quiet_ends = PlacementSet::default();
-        let mut add = |to: Placement, captures: [u8; 2]| {
+        let mut capturing = ArrayVec::<Move, 42>::new();
+        let mut add = |to: &StepShape, captures: [u8; 2]| {
             let mv = Move::Barricade {
                 from: placement,
-                to,
+                to: to.placement,
                 captures,
             };
             let new = if captures[0] == NONE {
-                quiet_ends.insert(to)
+                !captures_only && quiet_ends.insert(to.index as usize)
+            } else if capturing.contains(&mv) {
+                false
             } else {
-                !moves.contains(&mv)
+                capturing.push(mv);
+                true
             };
             if new {
                 moves.push(mv);
             }
         };
-        for first in self.barricade_steps(placement, start) {
+        for first in self.barricade_steps(start_index, start) {
             let capture1 = if first.captures {
-                first.entered as u8
+                first.shape.entered
             } else {
                 NONE
             };
-            add(first.placement, [capture1, NONE]);
+            add(first.shape, [capture1, NONE]);
+            let index = first.shape.index as usize;
+            if captures_only && !first.captures && !advance_meets(index, start.enemy) {
+                continue;
+            }
             let view = self.view_after(start, placement, &first);
-            for second in self.barricade_steps(first.placement, view) {
+            for second in self.barricade_steps(index, view) {
                 // R45: no null move; back to the start only after a capture.
-                if second.placement == placement && !first.captures {
+                if second.shape.index as usize == start_index && !first.captures {
                     continue;
                 }
                 let capture2 = if second.captures {
-                    second.entered as u8
+                    second.shape.entered
                 } else {
                     NONE
                 };
@@ -169,10 +186,9 @@ impl Board {
                 } else {
                     [capture2, NONE]
                 };
-                add(second.placement, captures);
+                add(second.shape, captures);
             }
         }
-        moves
     }
 
     /// Whether the Barricade on `placement` could capture on `target` with an advance as
@@ -184,12 +200,23 @@ impl Board {
         view: View,
         target: usize,
     ) -> bool {
-        self.barricade_steps(placement, view).iter().any(|first| {
-            (first.advance && first.entered == target)
+        let index = tables().placement_index(placement);
+        self.barricade_steps(index, view).any(|first| {
+            first.is_advance_into(target)
                 || self
-                    .barricade_steps(first.placement, self.view_after(view, placement, first))
-                    .iter()
-                    .any(|second| second.advance && second.entered == target)
+                    .barricade_steps(
+                        first.shape.index as usize,
+                        self.view_after(view, placement, &first),
+                    )
+                    .any(|second| second.is_advance_into(target))
         })
     }
+}
+
+/// Whether an advance from the placement numbered `index` would enter one of the `enemy`
+/// cells: the only way a step captures (R43).
+fn advance_meets(index: usize, enemy: u128) -> bool {
+    tables().step_shapes[index]
+        .iter()
+        .any(|shape| shape.advance.is_some() && enemy & (1u128 << shape.entered) != 0)
 }

@@ -2,11 +2,13 @@
 //!
 //! Files: `tables` (geometry and keys), `attacks` (freezing R14 and the attack test
 //! R49–R51), `barricade` (the two-cell piece, R40–R48), `movegen` (every other piece and
-//! legality R50–R54), `end` (R61–R68), `notation` (position strings §9 and moves §10).
+//! legality R50–R54), `mobility` (the evaluation's count of moves), `end` (R61–R68),
+//! `notation` (position strings §9 and moves §10).
 
 mod attacks;
 mod barricade;
 mod end;
+mod mobility;
 mod movegen;
 mod notation;
 mod tables;
@@ -408,11 +410,9 @@ impl Panoply {
     }
 
     /// The number of pseudo-legal moves of `color` as if it were to move (King safety not
-    /// tested): the evaluation's mobility.
+    /// tested), a Barricade's estimated from its single steps: the evaluation's mobility.
     pub fn mobility(&self, color: Color) -> usize {
-        let mut counter = MoveCounter::default();
-        self.board.pseudo_moves(color, &mut counter);
-        counter.0
+        self.board.mobility(color)
     }
 
     /// Whether the piece of the other colour on `cell` (or one placed there, if it is

@@ -13,12 +13,54 @@
 //! exposes the King only by emptying a sensitive cell and parries a check only by filling
 //! one.
 
-use super::tables::{tables, FORWARD};
+use super::tables::{tables, Line, FORWARD};
 use super::{
     code_color, code_kind, Board, Color, Move, MoveList, MoveSink, Panoply, BARRICADE, CATAPULT,
     GUARD, HERALD, KING, NONE, PAWN, PROMOTIONS, RIDER, SKIRMISHER,
 };
 use crate::bitboard::Bitboard;
+
+/// Passes on the one-cell moves it receives that capture or land on one of `targets`.
+struct QuietOnto<'a, S> {
+    moves: &'a mut S,
+    targets: u128,
+}
+
+impl<'a, S: MoveSink> QuietOnto<'a, S> {
+    fn new(moves: &'a mut S, targets: u128) -> Self {
+        QuietOnto { moves, targets }
+    }
+}
+
+impl<S: MoveSink> MoveSink for QuietOnto<'_, S> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if let Move::Piece {
+            to,
+            capture: NONE,
+            promotion: NONE,
+            ..
+        } = mv
+        {
+            if self.targets & (1u128 << to) == 0 {
+                return;
+            }
+        }
+        self.moves.push(mv);
+    }
+}
+
+/// Passes on only the captures and promotions it receives.
+struct TacticalOnly<'a, S>(&'a mut S);
+
+impl<S: MoveSink> MoveSink for TacticalOnly<'_, S> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if mv.is_tactical() {
+            self.0.push(mv);
+        }
+    }
+}
 
 const fn opposite(d: usize) -> usize {
     (d + 3) % 6
@@ -62,12 +104,109 @@ impl Board {
                 _ => {}
             }
         }
-        for placement in self
-            .barricades_outside(color, zone)
-            .collect::<arrayvec::ArrayVec<_, 4>>()
-        {
-            for mv in self.barricade_moves(placement, color) {
-                moves.push(mv);
+        for placement in self.barricades_outside(color, zone) {
+            self.barricade_moves(placement, color, moves);
+        }
+    }
+
+    /// The captures and promotions among `pseudo_moves`, in the same order: only the
+    /// first piece of a slider's line can be captured, and a Herald never captures (R35).
+    pub(super) fn pseudo_tactical_moves(&self, color: Color, moves: &mut impl MoveSink) {
+        let zone = self.herald_zone(1 - color);
+        let mut tactical = TacticalOnly(moves);
+        for from in (self.by_color[color] & !zone).cells() {
+            match code_kind(self.cells[from]) {
+                KING => self.king_moves(from, color, &mut tactical),
+                PAWN => self.pawn_tactical_moves(from, color, tactical.0),
+                RIDER => self.rider_captures(from, color, tactical.0),
+                SKIRMISHER => self.skirmisher_captures(from, color, tactical.0),
+                CATAPULT => self.catapult_captures(from, color, tactical.0),
+                GUARD => self.guard_moves(from, color, &mut tactical),
+                _ => {}
+            }
+        }
+        for placement in self.barricades_outside(color, zone) {
+            self.barricade_captures(placement, color, tactical.0);
+        }
+    }
+
+    /// The pseudo-legal moves worth a legality test: with the King in check only those
+    /// that might parry it (`Legality::may_parry`), in `pseudo_moves`' order. A quiet move
+    /// of a slider or Guard must fill a sensitive cell, a Herald's may also land next to
+    /// an enemy, which it freezes (R14).
+    pub(super) fn pseudo_candidates(&self, color: Color, moves: &mut impl MoveSink) {
+        let (king, them) = (
+            self.pieces(color, KING).trailing_zeros() as usize,
+            1 - color,
+        );
+        if !self.is_attacked(king, them) {
+            return self.pseudo_moves(color, moves);
+        }
+        let t = tables();
+        let sensitive = self.sensitive_cells(king, them);
+        let next_to_enemy = self.by_color[them]
+            .cells()
+            .fold(0, |cells, enemy| cells | t.adjacent[enemy]);
+        let zone = self.herald_zone(them);
+        let mut filling = QuietOnto::new(moves, sensitive);
+        for from in (self.by_color[color] & !zone).cells() {
+            match code_kind(self.cells[from]) {
+                KING => self.king_moves(from, color, filling.moves),
+                PAWN => self.pawn_moves(from, color, filling.moves),
+                RIDER => self.slider_moves(from, color, true, &mut filling),
+                HERALD => self.slider_moves(
+                    from,
+                    color,
+                    false,
+                    &mut QuietOnto::new(filling.moves, sensitive | next_to_enemy),
+                ),
+                SKIRMISHER => {
+                    self.slider_moves(from, color, false, &mut filling);
+                    self.skirmisher_captures(from, color, filling.moves);
+                }
+                CATAPULT => {
+                    self.slider_moves(from, color, false, &mut filling);
+                    self.catapult_captures(from, color, filling.moves);
+                }
+                GUARD => self.guard_moves(from, color, &mut filling),
+                _ => {}
+            }
+        }
+        for placement in self.barricades_outside(color, zone) {
+            self.barricade_moves(placement, color, filling.moves);
+        }
+    }
+
+    /// Whether a slider of `color` may capture the first piece of `line`, met in
+    /// direction `d` (R16).
+    pub(super) fn captures_blocker(&self, line: Line, d: usize, color: Color) -> bool {
+        line.blocker_cell()
+            .is_some_and(|target| self.can_capture(target, d, color))
+    }
+
+    /// A Rider's captures: the first piece of each line (R25).
+    fn rider_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+        let (t, occupied) = (tables(), self.occupied());
+        for d in 0..6 {
+            let line = t.line(from, d, occupied);
+            if self.captures_blocker(line, d, color) {
+                let target = line.blocker.trailing_zeros() as usize;
+                moves.push(Move::piece(from, target, target as u8));
+            }
+        }
+    }
+
+    /// A Pawn's promotions by sliding onto the last rank and its jumps (R19, R21).
+    fn pawn_tactical_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+        let (t, occupied) = (tables(), self.occupied());
+        for d in FORWARD[color] {
+            let reach = t.line(from, d, occupied).empty;
+            if let Some(to) = (reach & t.last_rank[color]).first() {
+                push_pawn_move(from, to, NONE, color, moves);
+            }
+            // R19: a jump needs a piece next to the Pawn, where it cannot slide.
+            if reach == 0 {
+                self.pawn_jump(from, d, color, moves);
             }
         }
     }
@@ -78,14 +217,21 @@ impl Board {
         self.cells[cell] != 0 && code_color(self.cells[cell]) != color
     }
 
+    /// Whether a piece of `color` entering `target` in direction `d` captures there: an
+    /// enemy stands on it and R16 allows it.
+    #[inline]
+    pub(super) fn can_capture(&self, target: usize, d: usize, color: Color) -> bool {
+        self.is_enemy(target, color) && self.capturable_in_line(target, d)
+    }
+
     /// R23: one step to an empty cell or onto a capturable enemy.
-    fn king_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn king_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let hex = tables().hex;
         for d in 0..6 {
             if let Some(to) = hex.step(from, d) {
                 if self.cells[to] == 0 {
                     moves.push(Move::piece(from, to, NONE));
-                } else if self.is_enemy(to, color) && self.capturable_in_line(to, d) {
+                } else if self.can_capture(to, d, color) {
                     moves.push(Move::piece(from, to, to as u8));
                 }
             }
@@ -101,14 +247,17 @@ impl Board {
             for &cell in ray.iter().take_while(|&&c| self.cells[c as usize] == 0) {
                 push_pawn_move(from, cell as usize, NONE, color, moves);
             }
-            if let [target, landing, ..] = ray[..] {
-                let (target, landing) = (target as usize, landing as usize);
-                if self.is_enemy(target, color)
-                    && self.cells[landing] == 0
-                    && self.capturable_in_line(target, d)
-                {
-                    push_pawn_move(from, landing, target as u8, color, moves);
-                }
+            self.pawn_jump(from, d, color, moves);
+        }
+    }
+
+    /// R19: a Pawn's jump in forward direction `d` over an adjacent enemy onto the empty
+    /// cell beyond.
+    pub(super) fn pawn_jump(&self, from: usize, d: usize, color: Color, moves: &mut impl MoveSink) {
+        if let [target, landing, ..] = tables().rays[from][d][..] {
+            let (target, landing) = (target as usize, landing as usize);
+            if self.cells[landing] == 0 && self.can_capture(target, d, color) {
+                push_pawn_move(from, landing, target as u8, color, moves);
             }
         }
     }
@@ -124,7 +273,7 @@ impl Board {
                     moves.push(Move::piece(from, cell, NONE));
                     continue;
                 }
-                if captures && self.is_enemy(cell, color) && self.capturable_in_line(cell, d) {
+                if captures && self.can_capture(cell, d, color) {
                     moves.push(Move::piece(from, cell, cell as u8));
                 }
                 break;
@@ -141,7 +290,7 @@ impl Board {
                 continue;
             };
             let target = ray[k] as usize;
-            if !self.is_enemy(target, color) || !self.capturable_in_line(target, d) {
+            if !self.can_capture(target, d, color) {
                 continue;
             }
             let retreat = &t.rays[from][opposite(d)];
@@ -153,16 +302,17 @@ impl Board {
     }
 
     /// R32–R34: leap over any enemy on a ray onto the empty cell as far beyond it.
-    fn catapult_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn catapult_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
+        let enemy = self.by_color[1 - color];
         for d in 0..6 {
+            if t.hex.ray(d, from) & enemy == 0 {
+                continue;
+            }
             let ray = &t.rays[from][d];
             for k in 0..ray.len() / 2 {
                 let (target, landing) = (ray[k] as usize, ray[2 * k + 1] as usize);
-                if self.is_enemy(target, color)
-                    && self.cells[landing] == 0
-                    && self.capturable_in_line(target, d)
-                {
+                if self.cells[landing] == 0 && self.can_capture(target, d, color) {
                     moves.push(Move::piece(from, landing, target as u8));
                 }
             }
@@ -170,7 +320,7 @@ impl Board {
     }
 
     /// R38: in each direction, pass over friendly pieces to the first other cell.
-    fn guard_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn guard_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
         let t = tables();
         for d in 0..6 {
             let first_other = t.rays[from][d]
@@ -191,29 +341,36 @@ impl Board {
 impl Panoply {
     /// Every legal move of the side to move (R54).
     pub(super) fn generate_legal(&self, moves: &mut MoveList) {
-        self.for_each_legal(|_| true, |mv| moves.push(mv));
+        self.for_each_legal(Board::pseudo_candidates, |mv| moves.push(mv));
     }
 
-    /// The legal captures and promotions (quiescence search): quiet moves are dropped
-    /// before their legality test.
+    /// The legal captures and promotions (quiescence search), generated without the
+    /// quiet moves.
     pub(super) fn generate_legal_tactical(&self, moves: &mut MoveList) {
-        self.for_each_legal(Move::is_tactical, |mv| moves.push(mv));
+        self.for_each_legal(Board::pseudo_tactical_moves, |mv| moves.push(mv));
     }
 
     /// The number of legal moves (perft's bulk count).
     pub(super) fn count_legal(&self) -> usize {
         let mut count = 0;
-        self.for_each_legal(|_| true, |_| count += 1);
+        self.for_each_legal(Board::pseudo_candidates, |_| count += 1);
         count
     }
 
-    /// Visits the legal moves among the pseudo-legal moves that `wanted` accepts.
-    fn for_each_legal(&self, wanted: impl Fn(Move) -> bool, mut visit: impl FnMut(Move)) {
+    /// Visits the legal moves among the pseudo-legal moves that `generate` gives.
+    fn for_each_legal(
+        &self,
+        generate: impl FnOnce(&Board, Color, &mut MoveList),
+        mut visit: impl FnMut(Move),
+    ) {
         let mut pseudo = MoveList::new();
-        self.board.pseudo_moves(self.side, &mut pseudo);
+        generate(&self.board, self.side, &mut pseudo);
+        if pseudo.is_empty() {
+            return;
+        }
         let mut legality = Legality::new(self);
         for &mv in pseudo.iter() {
-            if wanted(mv) && legality.is_legal(mv) {
+            if legality.is_quiet_and_free(mv) || legality.is_legal(mv) {
                 visit(mv);
             }
         }
@@ -229,8 +386,10 @@ impl Panoply {
 ///
 /// A move is played on a scratch copy of the board and kept if the mover's King is not
 /// attacked afterwards, but most moves are decided without that test (see the module
-/// comment). With the King in check, a quiet move other than the King's that fills no
-/// sensitive cell and puts down no Herald is illegal. Otherwise:
+/// comment). With the King in check, a quiet move other than the King's is illegal unless
+/// it fills a sensitive cell or puts a Herald down next to an enemy piece; a one-cell
+/// piece's other than a Herald's, unless a piece put on the cell it fills would parry the
+/// check on its own (decided once per cell: lifting the piece cannot help). Otherwise:
 /// - a move that empties no sensitive cell and unfreezes no enemy piece is legal;
 /// - a quiet move is legal if lifting its piece off the board leaves the King safe: the
 ///   piece then fills the cells it lands on, and a Herald landing elsewhere only freezes
@@ -246,6 +405,10 @@ struct Legality<'a> {
     /// at the start, the pieces that cover no sensitive cell and unfreeze no enemy.
     lifted: u128,
     safe_to_lift: u128,
+    /// In check: cells where a one-cell piece put down is decided, and those where it
+    /// parries the check.
+    filled: u128,
+    parrying: u128,
 }
 
 impl<'a> Legality<'a> {
@@ -262,9 +425,24 @@ impl<'a> Legality<'a> {
             scratch: None,
             lifted: free,
             safe_to_lift: free,
+            filled: 0,
+            parrying: 0,
         }
     }
 
+    /// The common case, legal without a test: out of check, a quiet move of a piece known
+    /// to be safe to lift.
+    #[inline(always)]
+    fn is_quiet_and_free(&self, mv: Move) -> bool {
+        let from = match mv {
+            Move::Piece { from, capture, .. } if capture == NONE => from,
+            Move::Barricade { from, captures, .. } if captures[0] == NONE => from.0,
+            _ => return false,
+        };
+        !self.in_check && self.safe_to_lift & (1u128 << from) != 0
+    }
+
+    #[inline(never)]
     fn is_legal(&mut self, mv: Move) -> bool {
         let (from, capture) = match mv {
             Move::Barricade { from, captures, .. } => (from.0, captures[0]),
@@ -295,12 +473,13 @@ impl<'a> Legality<'a> {
     }
 
     /// Whether a move by a piece other than the King might parry a check. Lifting a piece
-    /// never removes an attack: a quiet move parries only by filling a sensitive cell,
-    /// or by putting a Herald down, moved or promoted, which freezes (R14, R21).
-    fn may_parry(&self, mv: Move, from: usize) -> bool {
-        let (filled, placed) = match mv {
+    /// never removes an attack: a quiet move parries only by filling a sensitive cell
+    /// (for a one-cell piece, one that parries alone), or by putting a Herald down, moved
+    /// or promoted, next to an enemy piece, which it freezes (R14, R21).
+    fn may_parry(&mut self, mv: Move, from: usize) -> bool {
+        match mv {
             Move::Barricade { to, captures, .. } if captures[0] == NONE => {
-                ((1u128 << to.0) | (1u128 << to.1), BARRICADE)
+                ((1u128 << to.0) | (1u128 << to.1)) & self.sensitive != 0
             }
             Move::Piece {
                 to,
@@ -308,16 +487,47 @@ impl<'a> Legality<'a> {
                 promotion,
                 ..
             } if capture == NONE => {
+                let to = to as usize;
                 let placed = if promotion == NONE {
                     code_kind(self.pos.board.cells[from])
                 } else {
                     promotion as usize
                 };
-                (1u128 << to, placed)
+                let fills_sensitive = self.sensitive & (1u128 << to) != 0;
+                if placed == HERALD {
+                    let enemies = self.pos.board.by_color[1 - self.pos.side];
+                    fills_sensitive || tables().adjacent[to] & enemies != 0
+                } else {
+                    fills_sensitive && self.parries_alone(to)
+                }
             }
-            _ => return true,
-        };
-        filled & self.sensitive != 0 || placed == HERALD
+            _ => true,
+        }
+    }
+
+    /// Whether a one-cell piece (not a Herald) of the side to move put down on `cell`
+    /// leaves its King safe; its kind does not matter to the attacks (R49–R51).
+    fn parries_alone(&mut self, cell: usize) -> bool {
+        let bit = 1u128 << cell;
+        if self.filled & bit == 0 {
+            self.filled |= bit;
+            if self.put_down_parries(cell) {
+                self.parrying |= bit;
+            }
+        }
+        self.parrying & bit != 0
+    }
+
+    /// Decides `parries_alone` for `cell` on the scratch board.
+    #[inline(never)]
+    fn put_down_parries(&mut self, cell: usize) -> bool {
+        let us = self.pos.side;
+        let board = self.scratch.get_or_insert(self.pos.board);
+        let mut log = super::ChangeLog::new();
+        board.set_cell(&mut log, cell, super::piece_code(us, PAWN), NONE);
+        let safe = !board.is_attacked(self.king, 1 - us);
+        board.restore(&log);
+        safe
     }
 
     /// Plays `mv` on the scratch board, asks whether the mover's King is attacked (R50),

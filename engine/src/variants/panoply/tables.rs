@@ -2,8 +2,8 @@
 //! directions, promotion ranks and Zobrist keys.
 
 use super::{Color, PieceCode, Placement, BLACK, CELLS, WHITE};
-use crate::bitboard::Bitboard;
-use crate::geometry::{hex127, Hexagon};
+use crate::bitboard::{slide_down, slide_up, Bitboard};
+use crate::geometry::{hex127, Hexagon, ORTHOGONAL};
 use crate::zobrist;
 use arrayvec::ArrayVec;
 use std::sync::OnceLock;
@@ -18,6 +18,8 @@ pub struct Tables {
     /// `rays[cell][d]`: the cells of the ray from `cell` in orthogonal direction `d`, in
     /// order of distance (R5).
     pub rays: Vec<[ArrayVec<u8, 12>; 6]>,
+    /// `ray_masks[cell][d]`: the cells of `rays[cell][d]`.
+    pub ray_masks: Vec<[u128; 6]>,
     /// The three lines through a cell (E–W, NE–SW, NW–SE), without the cell.
     pub axes: Vec<[u128; 3]>,
     /// The cells within distance two, and four, of a cell.
@@ -25,8 +27,24 @@ pub struct Tables {
     pub within4: Vec<u128>,
     /// The last rank of each colour (R10).
     pub last_rank: [u128; 2],
+    /// `step_shapes[placement index]`: the steps a Barricade there may make where the
+    /// board allows them, in generation order (R41, R42).
+    pub step_shapes: Vec<ArrayVec<StepShape, 6>>,
     keys: Vec<u64>,
     pub side_key: u64,
+}
+
+/// One step of a Barricade as the geometry allows it; the board decides whether it may be
+/// made: a rotation needs its entered cell empty, an advance empty or capturable (R42,
+/// R43).
+#[derive(Clone, Copy, Debug)]
+pub struct StepShape {
+    pub placement: Placement,
+    /// `placement`'s index (`Tables::placement_index`).
+    pub index: u16,
+    pub entered: u8,
+    /// The direction of an advance; `None` for a rotation.
+    pub advance: Option<u8>,
 }
 
 /// Keys: 16 piece codes × cells, then 2 colours × `PLACEMENTS` for Barricades, then the
@@ -59,6 +77,9 @@ impl Tables {
                 })
             })
             .collect();
+        let ray_masks = (0..CELLS)
+            .map(|c| std::array::from_fn(|d| hex.ray(d, c)))
+            .collect();
         let axes = (0..CELLS)
             .map(|c| std::array::from_fn(|a| hex.ray(a, c) | hex.ray(a + 3, c)))
             .collect();
@@ -67,16 +88,36 @@ impl Tables {
                 .filter(|&o| hex.distance(c, o) <= n)
                 .fold(0u128, |bb, o| bb | u128::cell(o))
         };
+        let step_shapes = (0..PLACEMENTS)
+            .map(|index| placement_of(hex, index).map_or_else(ArrayVec::new, step_shapes))
+            .collect();
         Tables {
             hex,
             adjacent,
             rays,
+            ray_masks,
             axes,
             within2: (0..CELLS).map(|c| within(c, 2)).collect(),
             within4: (0..CELLS).map(|c| within(c, 4)).collect(),
             last_rank,
+            step_shapes,
             keys,
             side_key,
+        }
+    }
+
+    /// The line of a slider on `from` in direction `d`, given the `occupied` cells.
+    #[inline(always)]
+    pub fn line(&self, from: usize, d: usize, occupied: u128) -> Line {
+        let ray = self.ray_masks[from][d];
+        let reach = if ORTHOGONAL[d].increases_index() {
+            slide_up(ray, occupied)
+        } else {
+            slide_down(ray, occupied)
+        };
+        Line {
+            empty: reach & !occupied,
+            blocker: reach & occupied,
         }
     }
 
@@ -96,11 +137,68 @@ impl Tables {
     /// index-increasing direction E, NE or NW towards the other end.
     #[inline]
     pub fn placement_index(&self, placement: Placement) -> usize {
-        let [low, high] = placement.cells();
-        let direction = (0..3)
-            .find(|&d| self.hex.step(low, d) == Some(high))
-            .expect("Barricade ends are adjacent");
-        low * 3 + direction
+        index_of(self.hex, placement)
+    }
+}
+
+/// The placement numbered `index`, if both its cells are on the board.
+fn placement_of(hex: &Hexagon<u128>, index: usize) -> Option<Placement> {
+    let low = index / 3;
+    (low < CELLS)
+        .then(|| hex.step(low, index % 3))
+        .flatten()
+        .map(|high| Placement::new(low, high))
+}
+
+/// The steps of a Barricade on `placement` on an empty board: the rotations of R41 (an
+/// end moves to the cell `M` adjacent to both, first end `A` then end `B`, for `M+` then
+/// `M−`), then the advances from end `B` along `d` and from end `A` against it.
+fn step_shapes(placement: Placement) -> ArrayVec<StepShape, 6> {
+    let hex = hex127();
+    let [a, b] = placement.cells();
+    let d = (0..6)
+        .find(|&d| hex.step(a, d) == Some(b))
+        .expect("Barricade ends are adjacent");
+    let shape = |placement: Placement, entered: usize, advance: Option<usize>| StepShape {
+        placement,
+        index: index_of(hex, placement) as u16,
+        entered: entered as u8,
+        advance: advance.map(|d| d as u8),
+    };
+    let mut shapes = ArrayVec::new();
+    for turn in [(d + 1) % 6, (d + 5) % 6] {
+        if let Some(m) = hex.step(a, turn) {
+            shapes.push(shape(Placement::new(m, b), m, None));
+            shapes.push(shape(Placement::new(a, m), m, None));
+        }
+    }
+    for (end, dir) in [(b, d), (a, (d + 3) % 6)] {
+        if let Some(entered) = hex.step(end, dir) {
+            shapes.push(shape(Placement::new(end, entered), entered, Some(dir)));
+        }
+    }
+    shapes
+}
+
+/// See `Tables::placement_index`.
+fn index_of(hex: &Hexagon<u128>, placement: Placement) -> usize {
+    let [low, high] = placement.cells();
+    let direction = (0..3)
+        .find(|&d| hex.step(low, d) == Some(high))
+        .expect("Barricade ends are adjacent");
+    low * 3 + direction
+}
+
+/// A slider's line in one direction: the empty cells it crosses and the first piece.
+#[derive(Clone, Copy)]
+pub struct Line {
+    pub empty: u128,
+    pub blocker: u128,
+}
+
+impl Line {
+    pub fn blocker_cell(self) -> Option<usize> {
+        (self.blocker != 0).then(|| self.blocker.trailing_zeros() as usize)
     }
 }
 
