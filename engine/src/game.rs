@@ -302,6 +302,11 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.generate_moves(&mut moves);
         moves.len()
     }
+    /// Whether there is a legal move (the search's test for a game over by stalemate or
+    /// checkmate); may stop at the first one found.
+    fn has_legal_move(&self) -> bool {
+        self.count_moves() > 0
+    }
     /// Plays a legal move.
     fn make_move(&mut self, mv: Self::Move);
     /// Takes back the last move played by `make_move`.

@@ -154,6 +154,11 @@ fn check_position(p: &mut Panoply, rng: &mut StdRng, parse_all: bool, at: &str) 
 
     let moves = legal_moves(p);
     assert_eq!(p.count_moves(), moves.len(), "{at}: count_moves in {text}");
+    assert_eq!(
+        p.has_legal_move(),
+        !moves.is_empty(),
+        "{at}: has_legal_move in {text}"
+    );
     // Quiescence's generator gives exactly the tactical moves, in the full list's order.
     let mut tactical = Default::default();
     p.generate_tactical_moves(&mut tactical);

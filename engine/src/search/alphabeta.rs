@@ -124,7 +124,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             return Some(0);
         }
         if self.pos.move_count_draw() {
-            return Some(if self.pos.count_moves() == 0 {
+            return Some(if !self.pos.has_legal_move() {
                 self.terminal_score(ply)
             } else {
                 0

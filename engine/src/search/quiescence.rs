@@ -68,7 +68,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         } else {
             self.pos.generate_tactical_moves(&mut list);
         }
-        if list.is_empty() && (in_check || self.pos.count_moves() == 0) {
+        if list.is_empty() && (in_check || !self.pos.has_legal_move()) {
             return self.terminal_score(ply);
         }
         if in_check && depth < -EVASION_PLIES {

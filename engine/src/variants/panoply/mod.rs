@@ -476,6 +476,10 @@ impl Game for Panoply {
         self.count_legal()
     }
 
+    fn has_legal_move(&self) -> bool {
+        self.has_legal()
+    }
+
     fn make_move(&mut self, mv: Move) {
         let mut undo = self.new_undo();
         let irreversible = self

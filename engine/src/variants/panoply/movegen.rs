@@ -357,23 +357,42 @@ impl Panoply {
         count
     }
 
+    /// Whether any pseudo-legal move is legal: the legality tests stop at the first.
+    pub(super) fn has_legal(&self) -> bool {
+        self.try_each_legal(Board::pseudo_candidates, |_| false)
+    }
+
     /// Visits the legal moves among the pseudo-legal moves that `generate` gives.
     fn for_each_legal(
         &self,
         generate: impl FnOnce(&Board, Color, &mut MoveList),
         mut visit: impl FnMut(Move),
     ) {
+        self.try_each_legal(generate, |mv| {
+            visit(mv);
+            true
+        });
+    }
+
+    /// Visits the legal moves among the pseudo-legal moves that `generate` gives while
+    /// `visit` asks for more; whether it stopped early.
+    fn try_each_legal(
+        &self,
+        generate: impl FnOnce(&Board, Color, &mut MoveList),
+        mut visit: impl FnMut(Move) -> bool,
+    ) -> bool {
         let mut pseudo = MoveList::new();
         generate(&self.board, self.side, &mut pseudo);
         if pseudo.is_empty() {
-            return;
+            return false;
         }
         let mut legality = Legality::new(self);
         for &mv in pseudo.iter() {
-            if legality.is_quiet_and_free(mv) || legality.is_legal(mv) {
-                visit(mv);
+            if (legality.is_quiet_and_free(mv) || legality.is_legal(mv)) && !visit(mv) {
+                return true;
             }
         }
+        false
     }
 
     /// The cells of the piece on `cell`: the cell, and the other end of a Barricade.
