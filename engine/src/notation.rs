@@ -65,15 +65,7 @@ pub fn parse_board<P: Copy>(
         while pos < bytes.len() {
             let at = rank_offset + pos;
             if bytes[pos].is_ascii_digit() {
-                let len = bytes[pos..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_digit())
-                    .count();
-                let digits = &text[pos..pos + len];
-                let run: usize = digits.parse().unwrap_or(usize::MAX);
-                if digits.starts_with('0') || last_was_run || run > expected {
-                    return Err(PositionError::new(PositionErrorKind::BadRun, digits, at));
-                }
+                let (run, len) = read_run(text, pos, expected, last_was_run, at)?;
                 filled += run;
                 pos += len;
                 last_was_run = true;
@@ -107,6 +99,29 @@ pub fn parse_board<P: Copy>(
         rank_offset += text.len() + 1;
     }
     Ok(board)
+}
+
+/// Reads the run of empty cells that starts at byte `pos` of a rank's `text`: the run and
+/// the bytes its digits take. A run is at least 1, has no leading zero, does not follow
+/// another run (`after_run`) and is not longer than the rank's `cells`; `at` is its offset
+/// in the whole position string, for the error.
+pub fn read_run(
+    text: &str,
+    pos: usize,
+    cells: usize,
+    after_run: bool,
+    at: usize,
+) -> Result<(usize, usize), PositionError> {
+    let len = text.as_bytes()[pos..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let digits = &text[pos..pos + len];
+    let run: usize = digits.parse().unwrap_or(usize::MAX);
+    if digits.starts_with('0') || after_run || run > cells {
+        return Err(PositionError::new(PositionErrorKind::BadRun, digits, at));
+    }
+    Ok((run, len))
 }
 
 /// Writes a board field from one character (or `None`) per cell.

@@ -8,7 +8,7 @@ use super::{
 use crate::bitboard::Bitboard;
 use crate::game::{MoveError, MoveErrorKind, PositionError, PositionErrorKind};
 use crate::geometry::hepta::{hepta_board, rank_cells, CELLS};
-use crate::notation::{fields, parse_counter};
+use crate::notation::{fields, parse_counter, read_run};
 
 /// The true start, Black to arrange the Heptagram (§9.4, R49).
 pub const TRUE_START: &str = "krm*kym*kbm*kc/nrnrnrkonynynykgnbnbnbkpncncnc/2nonono1ngngng1npnpnp2/15/1Sy1Sg1Sb1Sp1Sc1Sr1So1/15/3No3Ng3Np3/1NrNoKoNoNyNgKgNgNbNpKpNpNc1/NrKrNrM*NyKyNyM*NbKbNbM*NcKcNc b -/-/-/-/- -/-/-/-/- ------- setup - 0 1";
@@ -89,18 +89,10 @@ fn parse_board(field: &str, offset: usize) -> Result<[Option<Piece>; CELLS], Pos
         while pos < bytes.len() && filled <= expected {
             let at = rank_offset + pos;
             if bytes[pos].is_ascii_digit() {
-                let len = bytes[pos..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_digit())
-                    .count();
-                let digits = &text[pos..pos + len];
-                let run: usize = digits.parse().unwrap_or(usize::MAX);
                 // §9.2: a run is at least 1, has no leading zero and never follows a run;
                 // one longer than its rank is a bad run too, as the other variants' readers
                 // report it.
-                if digits.starts_with('0') || last_was_run || run > expected {
-                    return Err(PositionError::new(PositionErrorKind::BadRun, digits, at));
-                }
+                let (run, len) = read_run(text, pos, expected, last_was_run, at)?;
                 filled += run;
                 pos += len;
                 last_was_run = true;
