@@ -4,6 +4,7 @@
 //! the seed's design notes, in centipawns of one Knight = 100. Each term is computed per
 //! side and the score is White's minus Black's, negated for Black to move.
 
+use crate::terms::colour_table;
 use engine::bitboard::Bitboard;
 use engine::geometry::hepta::hepta_board;
 use engine::search::Evaluator;
@@ -11,7 +12,6 @@ use engine::variants::hepta::{
     Colour, Hepta, Move, Piece, Side, State, BERSERKS, BLACK, COLOURS, ELIMINATE, KINGS, KNIGHTS,
     LIFE, POWER, RECEIVE, TACTIC, WHITE,
 };
-use std::fmt::Write;
 
 /// The Knight is the only fighting piece (seed: "only the Knights are generally fighting
 /// pieces"): the unit of the scale.
@@ -212,28 +212,8 @@ impl Evaluator<Hepta> for HeptaEval {
     fn explain(&self, pos: &Hepta) -> String {
         let s = pos.state();
         let (white, black) = (side_terms(s, WHITE), side_terms(s, BLACK));
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "{:<14}|{:>8}{:>8}{:>8}",
-            "term", "white", "black", "diff"
-        );
-        for (i, name) in TERM_NAMES.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "{name:<14}|{:>8}{:>8}{:>8}",
-                white[i],
-                black[i],
-                white[i] - black[i]
-            );
-        }
-        let _ = writeln!(
-            out,
-            "total {} cp for White, {} cp for the side to move",
-            self.white_view(pos),
-            self.evaluate(pos)
-        );
-        out
+        let (white_total, to_move) = (self.white_view(pos), self.evaluate(pos));
+        colour_table(&TERM_NAMES, &white, &black, white_total, to_move)
     }
 
     fn capture_value(&self, pos: &Hepta, mv: Move) -> i32 {

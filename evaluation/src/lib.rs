@@ -6,6 +6,7 @@ pub mod hepta;
 pub mod hexmate;
 pub mod panoply;
 pub mod sevenkingdoms;
+mod terms;
 
 pub use hepta::HeptaEval;
 pub use hexmate::HexmateEval;

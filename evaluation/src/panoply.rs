@@ -8,12 +8,12 @@
 //! Pawns slide any distance, so promotion is common (R18, R21): their advance is worth
 //! more than in chess.
 
+use crate::terms::colour_table;
 use engine::search::Evaluator;
 use engine::variants::panoply::{
     tables, Color, Move, Panoply, BARRICADE, BLACK, CATAPULT, GUARD, HERALD, KING, PAWN, RIDER,
     SKIRMISHER, WHITE,
 };
-use std::fmt::Write;
 
 /// Centipawn value of one piece by kind (a Barricade: of each of its two ends).
 const VALUES: [i32; 8] = {
@@ -126,28 +126,8 @@ impl Evaluator<Panoply> for PanoplyEval {
 
     fn explain(&self, pos: &Panoply) -> String {
         let (white, black) = (side_terms(pos, WHITE), side_terms(pos, BLACK));
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "{:<14}|{:>8}{:>8}{:>8}",
-            "term", "white", "black", "diff"
-        );
-        for (i, name) in TERM_NAMES.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "{name:<14}|{:>8}{:>8}{:>8}",
-                white[i],
-                black[i],
-                white[i] - black[i]
-            );
-        }
-        let _ = writeln!(
-            out,
-            "total {} cp for White, {} cp for the side to move",
-            self.white_view(pos),
-            self.evaluate(pos)
-        );
-        out
+        let (white_total, to_move) = (self.white_view(pos), self.evaluate(pos));
+        colour_table(&TERM_NAMES, &white, &black, white_total, to_move)
     }
 
     fn capture_value(&self, pos: &Panoply, mv: Move) -> i32 {
