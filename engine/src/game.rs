@@ -154,6 +154,24 @@ pub enum PositionErrorKind {
     Invalid(&'static str),
 }
 
+impl PositionErrorKind {
+    /// The kind's name without its fields (`FieldCount`, `BadRun`, …), as the files of
+    /// invalid position strings under `positions/` write it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            PositionErrorKind::FieldCount { .. } => "FieldCount",
+            PositionErrorKind::RankCount { .. } => "RankCount",
+            PositionErrorKind::RankLength { .. } => "RankLength",
+            PositionErrorKind::UnknownPiece => "UnknownPiece",
+            PositionErrorKind::BadRun => "BadRun",
+            PositionErrorKind::BadSide => "BadSide",
+            PositionErrorKind::BadNumber => "BadNumber",
+            PositionErrorKind::BadField => "BadField",
+            PositionErrorKind::Invalid(_) => "Invalid",
+        }
+    }
+}
+
 /// A rejected position string: what is wrong, the offending token and its byte offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {

@@ -22,20 +22,6 @@ fn invalid_cases() -> Vec<(usize, String)> {
         .collect()
 }
 
-fn kind_name(kind: &PositionErrorKind) -> &'static str {
-    match kind {
-        PositionErrorKind::FieldCount { .. } => "FieldCount",
-        PositionErrorKind::RankCount { .. } => "RankCount",
-        PositionErrorKind::RankLength { .. } => "RankLength",
-        PositionErrorKind::UnknownPiece => "UnknownPiece",
-        PositionErrorKind::BadRun => "BadRun",
-        PositionErrorKind::BadSide => "BadSide",
-        PositionErrorKind::BadNumber => "BadNumber",
-        PositionErrorKind::BadField => "BadField",
-        PositionErrorKind::Invalid(_) => "Invalid",
-    }
-}
-
 fn read(text: &str) -> Result<Hepta, PositionError> {
     catch_unwind(|| Hepta::from_position_string(text, &()))
         .unwrap_or_else(|_| panic!("the reader panicked on {text:?}"))
@@ -57,7 +43,7 @@ fn v1_v10_invalid_position_strings_are_rejected_with_their_kind() {
             Some((name, rest)) => (name, rest.strip_suffix(')')),
             None => (kind, None),
         };
-        assert_eq!(kind_name(&err.kind), name, "invalid.txt:{line}: {err}");
+        assert_eq!(err.kind.name(), name, "invalid.txt:{line}: {err}");
         if let (PositionErrorKind::Invalid(rule), Some(cited)) = (&err.kind, cited) {
             assert!(
                 rule.contains(cited),

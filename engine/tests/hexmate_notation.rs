@@ -4,7 +4,7 @@
 //! moves without changing the position, and nothing panics.
 
 use engine::variants::hexmate::{Hexmate, Ruleset};
-use engine::{Game, MoveErrorKind, PositionError, PositionErrorKind, Status};
+use engine::{Game, MoveErrorKind, PositionError, Status};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -87,21 +87,6 @@ fn hexmate(text: &str) -> Hexmate {
 
 fn hexchoice(text: &str) -> Hexmate {
     parse(text, Ruleset::Hexchoice)
-}
-
-/// The name of a `PositionErrorKind` variant, as written in `invalid.txt`.
-fn kind_name(kind: &PositionErrorKind) -> &'static str {
-    match kind {
-        PositionErrorKind::FieldCount { .. } => "FieldCount",
-        PositionErrorKind::RankCount { .. } => "RankCount",
-        PositionErrorKind::RankLength { .. } => "RankLength",
-        PositionErrorKind::UnknownPiece => "UnknownPiece",
-        PositionErrorKind::BadRun => "BadRun",
-        PositionErrorKind::BadSide => "BadSide",
-        PositionErrorKind::BadNumber => "BadNumber",
-        PositionErrorKind::BadField => "BadField",
-        PositionErrorKind::Invalid(_) => "Invalid",
-    }
 }
 
 fn ruleset_named(name: &str) -> Ruleset {
@@ -206,7 +191,7 @@ fn r55_r61_invalid_position_strings_are_rejected_with_their_kind_and_location() 
                 pos.position_string()
             )),
             Err(e) => {
-                let got = kind_name(&e.kind);
+                let got = e.kind.name();
                 if got != expected {
                     failures.push(format!("line {line}: expected {expected}, got {e}"));
                 }

@@ -23,21 +23,6 @@ fn data_lines(file: &str) -> Vec<(usize, String)> {
         .collect()
 }
 
-/// The variant name of a position error kind, as the data files write it.
-fn kind_name(kind: &PositionErrorKind) -> &'static str {
-    match kind {
-        PositionErrorKind::FieldCount { .. } => "FieldCount",
-        PositionErrorKind::RankCount { .. } => "RankCount",
-        PositionErrorKind::RankLength { .. } => "RankLength",
-        PositionErrorKind::UnknownPiece => "UnknownPiece",
-        PositionErrorKind::BadRun => "BadRun",
-        PositionErrorKind::BadSide => "BadSide",
-        PositionErrorKind::BadNumber => "BadNumber",
-        PositionErrorKind::BadField => "BadField",
-        PositionErrorKind::Invalid(_) => "Invalid",
-    }
-}
-
 /// Reads a position string, turning a panic into a test failure that names the input.
 fn read(text: &str) -> Result<Panoply, engine::game::PositionError> {
     catch_unwind(|| Panoply::from_position_string(text, &()))
@@ -75,7 +60,7 @@ fn r73_invalid_position_strings_are_rejected_with_their_kind() {
             None => (kind, None),
         };
         assert_eq!(
-            kind_name(&err.kind),
+            err.kind.name(),
             name,
             "invalid.txt:{line}: {text:?} gave {err}"
         );

@@ -46,14 +46,6 @@ fn play(p: &mut SevenKingdoms, token: &str) {
     p.make_move(mv);
 }
 
-/// The name of an error kind, `FieldCount` for `FieldCount { .. }`.
-fn kind_name(error: &PositionError) -> String {
-    format!("{:?}", error.kind)
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect()
-}
-
 /// The lines of `invalid.txt` as (line number, kind name, string).
 fn invalid_lines() -> Vec<(usize, &'static str, &'static str)> {
     INVALID
@@ -112,7 +104,7 @@ fn invalid_position_strings_are_rejected_with_their_kind() {
     for (line, kind, text) in invalid_lines() {
         let error = rejection(line, text);
         assert_eq!(
-            kind_name(&error),
+            error.kind.name(),
             kind,
             "invalid.txt:{line}: {error}\n  {text}"
         );
