@@ -127,6 +127,30 @@ impl<M: Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
     }
 }
 
+/// Where a move generator puts its moves: a move list, or a `MoveCounter` when only their
+/// number matters (mobility).
+pub trait MoveSink<M> {
+    fn push(&mut self, mv: M);
+}
+
+impl<M, B: MoveBuffer<M>> MoveSink<M> for B {
+    #[inline]
+    fn push(&mut self, mv: M) {
+        self.push_move(mv);
+    }
+}
+
+/// Counts the moves it receives.
+#[derive(Default)]
+pub struct MoveCounter(pub usize);
+
+impl<M> MoveSink<M> for MoveCounter {
+    #[inline]
+    fn push(&mut self, _: M) {
+        self.0 += 1;
+    }
+}
+
 /// What is wrong with a position string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionErrorKind {

@@ -7,6 +7,7 @@ use super::{
     TACTIC, WHITE,
 };
 use crate::bitboard::Bitboard;
+use crate::game::{MoveCounter, MoveSink};
 use crate::geometry::hepta::{hepta_board, rank_cells, FILES, N, NE, NW, S, SE, SW};
 use arrayvec::ArrayVec;
 
@@ -110,7 +111,7 @@ impl State {
     }
 
     /// R25–R27: one destination per direction, forward and, with Tactic, backward.
-    fn knight_moves(&self, from: usize, side: Side, colour: Colour, out: &mut impl MoveSink) {
+    fn knight_moves(&self, from: usize, side: Side, colour: Colour, out: &mut impl MoveSink<Move>) {
         let jumps = self.jump_set(side, colour);
         let tactic = self.temples[side][TACTIC] & bit(colour) != 0;
         let board = hepta_board();
@@ -153,7 +154,7 @@ impl State {
     }
 
     /// R31, R32: steps, and captures of a Soul of the King's colour into Receive.
-    fn king_moves(&self, from: usize, side: Side, colour: Colour, out: &mut impl MoveSink) {
+    fn king_moves(&self, from: usize, side: Side, colour: Colour, out: &mut impl MoveSink<Move>) {
         let takes_soul = self.may_enter(side, RECEIVE, colour);
         for to in hepta_board().adjacent[from].cells() {
             let allowed = match self.board[to] {
@@ -224,7 +225,7 @@ impl State {
     }
 
     /// R35, R36: slides, and the capture of an enemy Knight that ends a line.
-    fn berserk_moves(&self, from: usize, side: Side, out: &mut impl MoveSink) {
+    fn berserk_moves(&self, from: usize, side: Side, out: &mut impl MoveSink<Move>) {
         for ray in &hepta_board().rays[from] {
             for &to in ray {
                 match self.board[usize::from(to)] {
@@ -470,30 +471,6 @@ impl State {
             | Move::Eliminate { .. } => true,
             _ => false,
         }
-    }
-}
-
-/// Where generated moves go: the legal-move list, or a counter for the evaluation's
-/// mobility.
-trait MoveSink {
-    fn push(&mut self, mv: Move);
-}
-
-impl MoveSink for MoveList {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        Vec::push(self, mv);
-    }
-}
-
-/// Counts the moves it receives.
-#[derive(Default)]
-struct MoveCounter(usize);
-
-impl MoveSink for MoveCounter {
-    #[inline]
-    fn push(&mut self, _: Move) {
-        self.0 += 1;
     }
 }
 

@@ -111,7 +111,7 @@ impl Board {
         &self,
         placement: Placement,
         color: Color,
-        moves: &mut impl MoveSink,
+        moves: &mut impl MoveSink<Move>,
     ) {
         self.barricade_sequences(placement, color, false, moves);
     }
@@ -121,7 +121,7 @@ impl Board {
         &self,
         placement: Placement,
         color: Color,
-        moves: &mut impl MoveSink,
+        moves: &mut impl MoveSink<Move>,
     ) {
         self.barricade_sequences(placement, color, true, moves);
     }
@@ -131,7 +131,7 @@ impl Board {
         placement: Placement,
         color: Color,
         captures_only: bool,
-        moves: &mut impl MoveSink,
+        moves: &mut impl MoveSink<Move>,
     ) {
         let start = View {
             occupied: self.occupied(),

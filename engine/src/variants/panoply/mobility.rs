@@ -142,7 +142,7 @@ mod tests {
         barricade: usize,
     }
 
-    impl MoveSink for ByPieceSize {
+    impl MoveSink<Move> for ByPieceSize {
         fn push(&mut self, mv: Move) {
             match mv {
                 Move::Barricade { .. } => self.barricade += 1,

@@ -14,7 +14,7 @@ mod notation;
 mod tables;
 
 use crate::bitboard::Bitboard;
-use crate::game::{Game, MoveError, PositionError, Seat, Status};
+use crate::game::{Game, MoveCounter, MoveError, MoveSink, PositionError, Seat, Status};
 use arrayvec::ArrayVec;
 pub use tables::{tables, Tables};
 
@@ -154,29 +154,6 @@ impl Move {
 /// Legal moves of one position. A Barricade alone has at most 24 moves (R48) and each of
 /// the 18 one-cell pieces at most ~60; 512 leaves a wide margin.
 pub type MoveList = ArrayVec<Move, 512>;
-
-/// Where generated moves go: a list, or a counter when only their number matters.
-trait MoveSink {
-    fn push(&mut self, mv: Move);
-}
-
-impl MoveSink for MoveList {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        ArrayVec::push(self, mv);
-    }
-}
-
-/// Counts the moves it receives (the evaluation's mobility).
-#[derive(Default)]
-struct MoveCounter(usize);
-
-impl MoveSink for MoveCounter {
-    #[inline]
-    fn push(&mut self, _: Move) {
-        self.0 += 1;
-    }
-}
 
 /// One cell as it was before a move: restored by `unmake_move`.
 #[derive(Clone, Copy, Debug)]

@@ -26,13 +26,13 @@ struct QuietOnto<'a, S> {
     targets: u128,
 }
 
-impl<'a, S: MoveSink> QuietOnto<'a, S> {
+impl<'a, S: MoveSink<Move>> QuietOnto<'a, S> {
     fn new(moves: &'a mut S, targets: u128) -> Self {
         QuietOnto { moves, targets }
     }
 }
 
-impl<S: MoveSink> MoveSink for QuietOnto<'_, S> {
+impl<S: MoveSink<Move>> MoveSink<Move> for QuietOnto<'_, S> {
     #[inline]
     fn push(&mut self, mv: Move) {
         if let Move::Piece {
@@ -53,7 +53,7 @@ impl<S: MoveSink> MoveSink for QuietOnto<'_, S> {
 /// Passes on only the captures and promotions it receives.
 struct TacticalOnly<'a, S>(&'a mut S);
 
-impl<S: MoveSink> MoveSink for TacticalOnly<'_, S> {
+impl<S: MoveSink<Move>> MoveSink<Move> for TacticalOnly<'_, S> {
     #[inline]
     fn push(&mut self, mv: Move) {
         if mv.is_tactical() {
@@ -67,7 +67,13 @@ const fn opposite(d: usize) -> usize {
 }
 
 /// A Pawn move to `to`, one per promotion kind on the last rank (R21).
-fn push_pawn_move(from: usize, to: usize, capture: u8, color: Color, moves: &mut impl MoveSink) {
+fn push_pawn_move(
+    from: usize,
+    to: usize,
+    capture: u8,
+    color: Color,
+    moves: &mut impl MoveSink<Move>,
+) {
     if tables().last_rank[color] & (1 << to) != 0 {
         for kind in PROMOTIONS {
             moves.push(Move::Piece {
@@ -84,7 +90,7 @@ fn push_pawn_move(from: usize, to: usize, capture: u8, color: Color, moves: &mut
 
 impl Board {
     /// Pseudo-legal moves of the pieces of `color` that are not frozen.
-    pub(super) fn pseudo_moves(&self, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn pseudo_moves(&self, color: Color, moves: &mut impl MoveSink<Move>) {
         let zone = self.herald_zone(1 - color);
         for from in (self.by_color[color] & !zone).cells() {
             match code_kind(self.cells[from]) {
@@ -111,7 +117,7 @@ impl Board {
 
     /// The captures and promotions among `pseudo_moves`, in the same order: only the
     /// first piece of a slider's line can be captured, and a Herald never captures (R35).
-    pub(super) fn pseudo_tactical_moves(&self, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn pseudo_tactical_moves(&self, color: Color, moves: &mut impl MoveSink<Move>) {
         let zone = self.herald_zone(1 - color);
         let mut tactical = TacticalOnly(moves);
         for from in (self.by_color[color] & !zone).cells() {
@@ -134,7 +140,7 @@ impl Board {
     /// that might parry it (`Legality::may_parry`), in `pseudo_moves`' order. A quiet move
     /// of a slider or Guard must fill a sensitive cell, a Herald's may also land next to
     /// an enemy, which it freezes (R14).
-    pub(super) fn pseudo_candidates(&self, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn pseudo_candidates(&self, color: Color, moves: &mut impl MoveSink<Move>) {
         let (king, them) = (
             self.pieces(color, KING).trailing_zeros() as usize,
             1 - color,
@@ -185,7 +191,7 @@ impl Board {
     }
 
     /// A Rider's captures: the first piece of each line (R25).
-    fn rider_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    fn rider_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink<Move>) {
         let (t, occupied) = (tables(), self.occupied());
         for d in 0..6 {
             let line = t.line(from, d, occupied);
@@ -197,7 +203,7 @@ impl Board {
     }
 
     /// A Pawn's promotions by sliding onto the last rank and its jumps (R19, R21).
-    fn pawn_tactical_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    fn pawn_tactical_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink<Move>) {
         let (t, occupied) = (tables(), self.occupied());
         for d in FORWARD[color] {
             let reach = t.line(from, d, occupied).empty;
@@ -225,7 +231,7 @@ impl Board {
     }
 
     /// R23: one step to an empty cell or onto a capturable enemy.
-    pub(super) fn king_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn king_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink<Move>) {
         let hex = tables().hex;
         for d in 0..6 {
             if let Some(to) = hex.step(from, d) {
@@ -240,7 +246,7 @@ impl Board {
 
     /// R18–R21: slides forward over empty cells; jumps over an adjacent enemy onto an
     /// empty cell; promotion on the last rank.
-    fn pawn_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    fn pawn_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink<Move>) {
         let t = tables();
         for d in FORWARD[color] {
             let ray = &t.rays[from][d];
@@ -253,7 +259,13 @@ impl Board {
 
     /// R19: a Pawn's jump in forward direction `d` over an adjacent enemy onto the empty
     /// cell beyond.
-    pub(super) fn pawn_jump(&self, from: usize, d: usize, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn pawn_jump(
+        &self,
+        from: usize,
+        d: usize,
+        color: Color,
+        moves: &mut impl MoveSink<Move>,
+    ) {
         if let [target, landing, ..] = tables().rays[from][d][..] {
             let (target, landing) = (target as usize, landing as usize);
             if self.cells[landing] == 0 && self.can_capture(target, d, color) {
@@ -264,7 +276,13 @@ impl Board {
 
     /// Slides over empty cells in all six directions (R25, R26, R31, R35); a Rider may
     /// also capture the first piece if it is a capturable enemy (R25).
-    fn slider_moves(&self, from: usize, color: Color, captures: bool, moves: &mut impl MoveSink) {
+    fn slider_moves(
+        &self,
+        from: usize,
+        color: Color,
+        captures: bool,
+        moves: &mut impl MoveSink<Move>,
+    ) {
         let t = tables();
         for d in 0..6 {
             for &cell in t.rays[from][d].iter() {
@@ -282,7 +300,7 @@ impl Board {
     }
 
     /// R27–R29: capture the first piece on a ray by retreating as far the other way.
-    fn skirmisher_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    fn skirmisher_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink<Move>) {
         let t = tables();
         for d in 0..6 {
             let ray = &t.rays[from][d];
@@ -302,7 +320,12 @@ impl Board {
     }
 
     /// R32–R34: leap over any enemy on a ray onto the empty cell as far beyond it.
-    pub(super) fn catapult_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn catapult_captures(
+        &self,
+        from: usize,
+        color: Color,
+        moves: &mut impl MoveSink<Move>,
+    ) {
         let t = tables();
         let enemy = self.by_color[1 - color];
         for d in 0..6 {
@@ -320,7 +343,7 @@ impl Board {
     }
 
     /// R38: in each direction, pass over friendly pieces to the first other cell.
-    pub(super) fn guard_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink) {
+    pub(super) fn guard_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink<Move>) {
         let t = tables();
         for d in 0..6 {
             let first_other = t.rays[from][d]
