@@ -1,5 +1,6 @@
 //! The games' rules, one folder per variant.
 
+pub mod hexian;
 pub mod hexmate;
 pub mod panoply;
 pub mod sevenkingdoms;

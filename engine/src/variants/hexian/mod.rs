@@ -1,0 +1,207 @@
+//! Hexian Hexchess: `../shared/rules/hexian.md` (six armies, two to six players, patrons
+//! and spells on the 217-cell hexagon).
+//!
+//! Unfinished: this module holds the board, the armies and their start setups, the pieces
+//! with their states, players, patron, spell lists, check counters, reserves and Ghost
+//! pools (§2–§4, §6.8 data), and reads and writes position strings (§9). Not implemented
+//! yet: move notation (§10), move generation and every rule of play (§3 movement, §5–§8),
+//! checkmate when settling a position (R60 c), Zobrist hashing, and `impl Game`.
+//!
+//! Files: `armies` (R50–R54), `piece` (types and states, R119 tokens), `players` (R56,
+//! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
+//! `setup` (start positions, R55), `notation` (position strings, §9).
+
+mod armies;
+mod notation;
+mod piece;
+mod players;
+mod setup;
+mod spells;
+mod tables;
+
+use crate::bitboard::{Bitboard, Wide256};
+use crate::game::PositionError;
+pub use armies::{army_letter, army_of_letter, clockwise, forward, widdershins, ARMIES};
+pub use piece::{Kind, Piece};
+pub use players::{PlayerCount, Players};
+pub use setup::Config;
+pub use spells::{Patron, Reserve, SpellList};
+pub use tables::{tables, Tables};
+
+/// Number of cells (R1).
+pub const CELLS: usize = 217;
+
+/// An army's spells: the list left to cast and, under Demogorgon, its grimoire (R104).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Spells {
+    pub left: SpellList,
+    pub grimoire: SpellList,
+}
+
+/// A Hexian position: everything the position string records (§9).
+///
+/// Pieces live in two mailboxes, standing and fallen (R9: at most one of each per cell),
+/// mirrored by per-army bitboards of standing pieces and one of fallen pieces. Every change
+/// of a piece goes through `put_*` and `take_*`, the single place where an incremental
+/// hash will be updated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hexian {
+    standing: [Option<Piece>; CELLS],
+    fallen: [Option<Piece>; CELLS],
+    standing_by_army: [Wide256; ARMIES],
+    fallen_cells: Wide256,
+    side: usize,
+    players: Players,
+    patron: Patron,
+    spells: [Spells; ARMIES],
+    /// Astaroth check counters (R102, R125).
+    checks: [u8; ARMIES],
+    reserves: [Reserve; ARMIES],
+    /// The start cells in the Ghost pools; the army is the one whose start cell it is.
+    ghost_pool: Wide256,
+    halfmove: u32,
+    fullmove: u32,
+}
+
+impl Hexian {
+    /// An empty board, white to move, every army in play under `players`.
+    fn empty(players: Players, patron: Patron) -> Hexian {
+        Hexian {
+            standing: [None; CELLS],
+            fallen: [None; CELLS],
+            standing_by_army: [Wide256::EMPTY; ARMIES],
+            fallen_cells: Wide256::EMPTY,
+            side: 0,
+            players,
+            patron,
+            spells: [Spells::default(); ARMIES],
+            checks: [0; ARMIES],
+            reserves: [Reserve::default(); ARMIES],
+            ghost_pool: Wide256::EMPTY,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// The start position of R55 for `config` (patron, number of players, no spells).
+    pub fn start(config: &Config) -> Hexian {
+        setup::start(config)
+    }
+
+    /// Reads a position string (§9), settling it by R60 (a) and (b).
+    pub fn from_position_string(text: &str) -> Result<Hexian, PositionError> {
+        notation::parse_position(text)
+    }
+
+    /// Writes the canonical position string (R129).
+    pub fn position_string(&self) -> String {
+        notation::write_position(self)
+    }
+
+    /// The standing piece on `cell`.
+    pub fn standing(&self, cell: usize) -> Option<Piece> {
+        self.standing[cell]
+    }
+
+    /// The fallen piece on `cell`.
+    pub fn fallen(&self, cell: usize) -> Option<Piece> {
+        self.fallen[cell]
+    }
+
+    /// The cells of `army`'s standing pieces.
+    pub fn standing_of(&self, army: usize) -> Wide256 {
+        self.standing_by_army[army]
+    }
+
+    /// The cells holding a standing piece (the cells that are not free, §1).
+    pub fn occupied(&self) -> Wide256 {
+        self.standing_by_army
+            .iter()
+            .fold(Wide256::EMPTY, |all, &bb| all | bb)
+    }
+
+    /// The cells holding a fallen piece.
+    pub fn fallen_cells(&self) -> Wide256 {
+        self.fallen_cells
+    }
+
+    /// The army to move.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// Who owns which army, and which are eliminated.
+    pub fn players(&self) -> Players {
+        self.players
+    }
+
+    pub fn patron(&self) -> Patron {
+        self.patron
+    }
+
+    /// `army`'s spells left and grimoire.
+    pub fn spells(&self, army: usize) -> Spells {
+        self.spells[army]
+    }
+
+    /// `army`'s Astaroth check counter.
+    pub fn check_counter(&self, army: usize) -> u8 {
+        self.checks[army]
+    }
+
+    /// `army`'s Lilith reserve.
+    pub fn reserve(&self, army: usize) -> Reserve {
+        self.reserves[army]
+    }
+
+    /// The start cells in the Ghost pools (R28).
+    pub fn ghost_pool(&self) -> Wide256 {
+        self.ghost_pool
+    }
+
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Stands `piece` on the free `cell`.
+    fn put_standing(&mut self, cell: usize, piece: Piece) {
+        debug_assert!(self.standing[cell].is_none());
+        self.standing[cell] = Some(piece);
+        self.standing_by_army[piece.army] |= Wide256::cell(cell);
+    }
+
+    /// Removes and returns the standing piece on `cell`.
+    fn take_standing(&mut self, cell: usize) -> Option<Piece> {
+        let piece = self.standing[cell].take()?;
+        self.standing_by_army[piece.army] ^= Wide256::cell(cell);
+        Some(piece)
+    }
+
+    /// Lays `piece` down on `cell`, which holds no fallen piece.
+    fn put_fallen(&mut self, cell: usize, piece: Piece) {
+        debug_assert!(self.fallen[cell].is_none());
+        self.fallen[cell] = Some(piece);
+        self.fallen_cells |= Wide256::cell(cell);
+    }
+
+    /// R60 (a) and (b): when `army` becomes the side to move its arrival marks are erased
+    /// from every piece and the shields of its standing pieces are removed.
+    fn erase_marks_and_shields_of(&mut self, army: usize) {
+        for cell in self.occupied().cells() {
+            let Some(mut piece) = self.take_standing(cell) else {
+                continue;
+            };
+            if piece.mark == Some(army) {
+                piece.mark = None;
+            }
+            if piece.army == army {
+                piece.shielded = false;
+            }
+            self.put_standing(cell, piece);
+        }
+    }
+}

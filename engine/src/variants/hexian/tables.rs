@@ -1,0 +1,32 @@
+//! Tables built once for Hexian: the 217-cell hexagon (R1) and each army's cells (§4.1).
+
+use super::armies::{ArmyCells, ARMIES};
+use crate::bitboard::Wide256;
+use crate::geometry::Hexagon;
+use std::sync::OnceLock;
+
+pub struct Tables {
+    /// The hexagon of side 9 (R1, R2).
+    pub hex: Hexagon<Wide256>,
+    /// Corner, start cells, Ghost and edge start cells, promotion zone of each army.
+    pub armies: [ArmyCells; ARMIES],
+    /// Every cell in cell order, by file letter then rank number (§6.7, R121, R127).
+    pub cell_order: Vec<usize>,
+}
+
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+/// The Hexian tables, built on first use.
+pub fn tables() -> &'static Tables {
+    TABLES.get_or_init(|| {
+        let hex = Hexagon::new(9);
+        let armies = std::array::from_fn(|army| ArmyCells::new(&hex, army));
+        let mut cell_order: Vec<usize> = (0..hex.len()).collect();
+        cell_order.sort_by_key(|&cell| hex.coords(cell));
+        Tables {
+            hex,
+            armies,
+            cell_order,
+        }
+    })
+}
