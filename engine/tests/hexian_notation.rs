@@ -156,3 +156,14 @@ fn mutated_position_strings_never_panic_and_accepted_ones_round_trip() {
         }
     }
 }
+
+#[test]
+fn every_move_token_of_the_worked_examples_round_trips() {
+    use engine::variants::hexian::{move_token, parse_move_token};
+    let tokens = data_lines("moves.txt");
+    assert!(tokens.len() >= 250, "only {} tokens", tokens.len());
+    for (line, token) in tokens {
+        let mv = parse_move_token(&token).unwrap_or_else(|e| panic!("moves.txt:{line}: {e}"));
+        assert_eq!(move_token(&mv), token, "moves.txt:{line}");
+    }
+}

@@ -3,15 +3,19 @@
 //!
 //! Unfinished: this module holds the board, the armies and their start setups, the pieces
 //! with their states, players, patron, spell lists, check counters, reserves and Ghost
-//! pools (§2–§4, §6.8 data), and reads and writes position strings (§9). Not implemented
-//! yet: move notation (§10), move generation and every rule of play (§3 movement, §5–§8),
-//! checkmate when settling a position (R60 c), Zobrist hashing, and `impl Game`.
+//! pools (§2–§4, §6.8 data); it reads and writes position strings (§9) and move tokens
+//! (§10, grammar only: whether a move is legal is not checked). Not implemented yet: move
+//! generation and every rule of play (§3 movement, §5–§8), checkmate when settling a
+//! position (R60 c), Zobrist hashing, and `impl Game`.
 //!
 //! Files: `armies` (R50–R54), `piece` (types and states, R119 tokens), `players` (R56,
 //! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
-//! `setup` (start positions, R55), `notation` (position strings, §9).
+//! `setup` (start positions, R55), `notation` (position strings, §9), `moves` (the move
+//! kinds, R61), `move_notation` (move tokens, §10).
 
 mod armies;
+mod move_notation;
+mod moves;
 mod notation;
 mod piece;
 mod players;
@@ -22,6 +26,8 @@ mod tables;
 use crate::bitboard::{Bitboard, Wide256};
 use crate::game::PositionError;
 pub use armies::{army_letter, army_of_letter, clockwise, forward, widdershins, ARMIES};
+pub use move_notation::{move_token, parse_move_token};
+pub use moves::{HopTail, Move, PieceMove, Spell};
 pub use piece::{Kind, Piece};
 pub use players::{PlayerCount, Players};
 pub use setup::Config;
