@@ -1,20 +1,28 @@
 //! Hexian Hexchess: `../shared/rules/hexian.md` (six armies, two to six players, patrons
 //! and spells on the 217-cell hexagon).
 //!
-//! Unfinished: this module holds the board, the armies and their start setups, the pieces
-//! with their states, players, patron, spell lists, check counters, reserves and Ghost
-//! pools (§2–§4, §6.8 data); it reads and writes position strings (§9) and move tokens
-//! (§10, grammar only: whether a move is legal is not checked). Not implemented yet: move
-//! generation and every rule of play (§3 movement, §5–§8), checkmate when settling a
-//! position (R60 c), Zobrist hashing, and `impl Game`.
+//! Unfinished. Implemented: the board, the armies and their start setups, the pieces with
+//! their states, players, patron, spell lists, check counters, reserves and Ghost pools
+//! (§2–§4, §6.8 data); position strings (§9) and move tokens (§10, grammar only); attack,
+//! freshness, check and Belphegor's paralysis (R13, R25, R66, R67, R103); the moves of
+//! standing pieces (R14–R38, R74–R78, R94, R108) with their board effects (R12, R17, R30,
+//! R33, R43, R62, R64, R105 a, R107) and the legality test after end-of-ply steps 1–3 (R63,
+//! R68). Not implemented yet: rising, dispatching, Ghost returns, deployment, spells and
+//! the pass as moves (R69–R106); the clocks (R116, R117); Astaroth counting (R102);
+//! checkmate, elimination and claims (R60 c, R110, R111); game end and draws (R112–R118);
+//! Zobrist hashing; `impl Game`.
 //!
 //! Files: `armies` (R50–R54), `piece` (types and states, R119 tokens), `players` (R56,
 //! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
 //! `setup` (start positions, R55), `notation` (position strings, §9), `moves` (the move
-//! kinds, R61), `move_notation` (move tokens, §10).
+//! kinds, R61), `move_notation` (move tokens, §10), `attacks` (R13, R66, R67, R103),
+//! `movegen` (piece moves), `effects` (what a piece move does, legality).
 
 mod armies;
+mod attacks;
+mod effects;
 mod move_notation;
+mod movegen;
 mod moves;
 mod notation;
 mod piece;
@@ -192,6 +200,13 @@ impl Hexian {
         debug_assert!(self.fallen[cell].is_none());
         self.fallen[cell] = Some(piece);
         self.fallen_cells |= Wide256::cell(cell);
+    }
+
+    /// Removes and returns the fallen piece on `cell`.
+    fn take_fallen(&mut self, cell: usize) -> Option<Piece> {
+        let piece = self.fallen[cell].take()?;
+        self.fallen_cells ^= Wide256::cell(cell);
+        Some(piece)
     }
 
     /// R60 (a) and (b): when `army` becomes the side to move its arrival marks are erased

@@ -95,6 +95,13 @@ impl Reserve {
         self.0.iter().all(|&n| n == 0)
     }
 
+    /// One more piece of `kind` (R105); types a reserve cannot hold are ignored.
+    pub fn add(&mut self, kind: Kind) {
+        if let Some(slot) = RESERVE_KINDS.iter().position(|&k| k == kind) {
+            self.0[slot] = self.0[slot].saturating_add(1);
+        }
+    }
+
     /// How many pieces of `kind` the reserve holds.
     pub fn count(self, kind: Kind) -> u8 {
         RESERVE_KINDS

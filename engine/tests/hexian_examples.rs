@@ -1,0 +1,353 @@
+//! The worked examples of the Hexian spec (§12) that concern piece moves, each named after
+//! its example and rule: the exact set of legal moves of a named piece (or every piece
+//! move of the side to move), and the position after a move where the spec gives it.
+//! Spells, rising, dispatching, Ghost returns, deployment and the pass are not generated
+//! yet; where an example lists them, only its piece moves are compared.
+
+use engine::bitboard::Bitboard;
+use engine::variants::hexian::{move_token, tables, Config, Hexian, Move, Patron, PlayerCount};
+
+fn position(text: &str) -> Hexian {
+    Hexian::from_position_string(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn cell(name: &str) -> usize {
+    tables().hex.parse_cell(name).expect("a cell name")
+}
+
+/// The legal moves of the piece on `name`, as sorted tokens.
+fn moves_of(p: &Hexian, name: &str) -> Vec<String> {
+    let mut tokens: Vec<String> = p
+        .legal_piece_moves(cell(name))
+        .into_iter()
+        .map(|mv| move_token(&Move::Piece(mv)))
+        .collect();
+    tokens.sort();
+    tokens
+}
+
+/// Every legal piece move of the side to move, as sorted tokens.
+fn side_piece_moves(p: &Hexian) -> Vec<String> {
+    let mut tokens: Vec<String> = p
+        .standing_of(p.side())
+        .cells()
+        .flat_map(|c| p.legal_piece_moves(c))
+        .map(|mv| move_token(&Move::Piece(mv)))
+        .collect();
+    tokens.sort();
+    tokens
+}
+
+fn list(tokens: &str) -> Vec<String> {
+    let mut v: Vec<String> = tokens.split_whitespace().map(String::from).collect();
+    v.sort();
+    v
+}
+
+/// The piece tokens of a spec move list (without spells, rises and dispatches).
+fn piece_tokens(tokens: &str) -> Vec<String> {
+    list(tokens)
+        .into_iter()
+        .filter(|t| !t.contains(['*', '^', '@']) && !t.starts_with('x'))
+        .collect()
+}
+
+/// Plays the piece move `token` of the side to move and the end-of-ply steps 1–3; the
+/// clocks, Astaroth counting and checkmate are not applied yet.
+fn play(p: &Hexian, token: &str) -> Hexian {
+    let mv = p
+        .standing_of(p.side())
+        .cells()
+        .flat_map(|c| p.legal_piece_moves(c))
+        .find(|&mv| move_token(&Move::Piece(mv)) == token)
+        .unwrap_or_else(|| panic!("{token} is not a legal piece move"));
+    let mut after = p.clone();
+    let mover = p.side();
+    after.play_piece_move(mv, mover);
+    after.finish_ply_board(mover);
+    after
+}
+
+/// Fields 1 to 9 of a position string: everything but the clocks (R114).
+fn without_clocks(text: &str) -> String {
+    text.split(' ').take(9).collect::<Vec<_>>().join(" ")
+}
+
+fn assert_after(p: &Hexian, token: &str, expected: &str) {
+    let after = play(p, token);
+    assert_eq!(
+        without_clocks(&after.position_string()),
+        without_clocks(expected),
+        "after {token}"
+    );
+}
+
+#[test]
+fn w1_r51_start_position_first_ply() {
+    let expected = list("f4f5 g4g5 h3f5 h3f7 h3h5 h3j5 h4h5 i3f5 i3g6 i3h6 i3j5 i3k4 i3l2 i4h5 i4i5 i4j4 j2h6 j2j4 j2l2 j2l4 j3j4 k2k3 l1l2");
+    for players in [PlayerCount::Six, PlayerCount::Three, PlayerCount::Two] {
+        let start = Hexian::start(&Config {
+            patron: Patron::Astaroth,
+            players,
+        });
+        assert_eq!(side_piece_moves(&start), expected, "{players:?}");
+    }
+    let orobas = Hexian::start(&Config {
+        patron: Patron::Orobas,
+        players: PlayerCount::Six,
+    });
+    assert_eq!(side_piece_moves(&orobas).len(), 34);
+}
+
+#[test]
+fn w2_r15_r16_zombie() {
+    let p = position("9/10/11/12/bA12/14/15/16/3bFbG2wF9/3wZbI(S)2wZbI7/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(moves_of(&p, "i8"), list("i8i9 i8j8"));
+    assert_eq!(moves_of(&p, "e8"), list("e8d9"));
+}
+
+#[test]
+fn w3_r17_promotion() {
+    let p = position("3bZ5/4wZwI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(moves_of(&p, "e16"), list("e16d17h e16e17h"));
+}
+
+#[test]
+fn r17_r46_a_promoted_zombie_keeps_its_flags_and_a_petrified_one_cannot_act() {
+    let p = position("3bZ5/4wZ(P)wI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert!(moves_of(&p, "e16").is_empty());
+    let p = position("3bZ5/4wZ(U)wI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    let mv = p
+        .legal_piece_moves(cell("e16"))
+        .into_iter()
+        .find(|mv| move_token(&Move::Piece(*mv)) == "e16e17h")
+        .expect("the promotion");
+    let mut after = p.clone();
+    after.play_piece_move(mv, 0);
+    let board = after.position_string();
+    assert_eq!(
+        board.split(' ').next(),
+        Some("3bZwH(U^w)4/5wI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4")
+    );
+}
+
+#[test]
+fn w4_r72_r73_fallen_pieces_do_not_block_and_are_not_captured() {
+    let p = position("9/10/11/12/bA12/14/15/bIbG14/wMbZ4bI10/bFbD14/15/14/13/12/11/10/4wA4 w a9bZ,g9wH,k9wZ w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(
+        side_piece_moves(&p),
+        piece_tokens("^k9 m1k2 m1l1 m1l2 m1l3 m1m2 m1n1 m1n2 xa9")
+    );
+}
+
+#[test]
+fn w5_r21_ghoul_provocation() {
+    let p = position("9/10/11/12/bA12/14/15/8bZ(S)7/8wHbI7/16/15/14/13/12/11/10/4wA4 w h9bZ w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(moves_of(&p, "i9"), list("i9j9"));
+}
+
+#[test]
+fn w6_r21_unprovoked_ghoul() {
+    let p = position("9/10/11/12/bA12/14/15/8bZ(S)7/8wH8/16/15/14/13/12/11/10/4wA4 w h9bZ w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(moves_of(&p, "i9"), list("i9h10 i9h9 i9i8 i9j8 i9j9"));
+}
+
+#[test]
+fn w7_r23_r74_r76_imp_leaps_hops_and_chains() {
+    let p = position("9/10/11/12/bA12/14/15/8bG1bI5/7wZwIbZ(^b)7/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(
+        moves_of(&p, "i9"),
+        list("i9e11 i9g11 i9g13 i9g7 i9g9 i9i7 i9k11 i9k5 i9k7 i9k9 i9k9g11 i9k9k11 i9m7")
+    );
+    let after = play(&p, "i9k9");
+    assert_eq!(after.fallen(cell("j9")).map(|z| z.army), Some(1));
+    assert!(after.standing(cell("j9")).is_none());
+}
+
+#[test]
+fn w8_r26_ghost() {
+    let p = position("9/10/11/12/bA5bZ6/14/10wZ4/16/8wG8/16/15/14/6bI6/12/11/10/4wA4 w g10bZ w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(
+        moves_of(&p, "i9"),
+        list(
+            "i9c12 i9e11 i9e5 i9f6 i9g10 i9g13 i9g7 i9h11 i9h8 i9j10 i9j7 i9k5 i9k8 i9m7 i9o6 i9q5"
+        )
+    );
+}
+
+#[test]
+fn w9_r79_piece_moves_beside_ghost_returns() {
+    let p = position("9/10/11/12/bA12/14/15/16/17/16/15/14/7wZ5/12/11/1bZ8/4wA4 w c8wH w.b.U.P.G.Y 1 - 000000 - i1,i2 0 1");
+    assert_eq!(
+        side_piece_moves(&p),
+        piece_tokens(
+            "G@i1:l5 G@i1:~c8 G@i2:l5 G@i2:~c8 ^c8 l5l6 m1k2 m1l1 m1l2 m1l3 m1m2 m1n1 m1n2"
+        )
+    );
+}
+
+#[test]
+fn w11_r30_r43_fungoid_knock_over_and_crush() {
+    let p = position("9/10/11/12/bA12/14/15/7bZbI7/8bFwZ7/7wHwA7/15/14/13/12/11/10/9 w i10bZ w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(moves_of(&p, "i8"), list("i8i9"));
+    assert_after(
+        &p,
+        "i8i9",
+        "9/10/11/12/bA12/14/15/16/17/8wA7/15/14/13/12/11/10/9 b h10bZ,i9wH,i10bI,j9wZ w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w12_r32_doppelganger_native_form() {
+    let p = position("9/10/11/12/bA12/14/15/8wZ1wZ5/7bGwDbZ7/5bI4bZ(S)5/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(
+        moves_of(&p, "i9"),
+        list("i9f10 i9f11 i9g12 i9g8 i9h12 i9h7 i9j11 i9j6 i9k6 i9l7")
+    );
+}
+
+#[test]
+fn w13_r33_r34_doppelganger_in_ghost_form() {
+    let p = position("9/10/11/12/bA12/14/10bI4/6wZ9/8wD(=G)8/16/7bZ7/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(
+        moves_of(&p, "i9"),
+        list("i9e17 i9e5 i9f15 i9f6 i9g13 i9g7 i9h11 i9h8 i9j10 i9j7 i9k11 i9k8 i9m7 i9o6 i9q5")
+    );
+    assert_after(
+        &p,
+        "i9k11",
+        "9/10/11/12/bA12/14/10wD(=I^w)4/6wZ9/17/16/7bZ7/14/13/12/11/10/4wA4 b - w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w14_r36_familiar_slides_and_never_captures() {
+    let p = position("9/10/11/12/bA5bD6/14/8bI6/16/4bH2wZwMbZ7/16/8bG6/14/13/12/11/10/4wA4 w i9bZ w.b.U.P.G.Y 1 BL/-/-/-/-/- 000000 - - 0 1");
+    assert_eq!(
+        moves_of(&p, "i9"),
+        piece_tokens("i9*Bj9 i9*Lg13 i9*Li11 i9*Lj9 i9*Lk7 i9a17 i9b16 i9c12 i9c15 i9d14 i9e11 i9e13 i9e5 i9f12 i9f6 i9g10 i9g11 i9g7 i9h10 i9h11 i9h8 i9i1 i9i10 i9i2 i9i3 i9i4 i9i5 i9i6 i9i7 i9i8 i9j10 i9j7 i9j8 i9k11 i9k5 i9k8 i9l12 i9l3 i9m13 i9m7 i9o6 i9q5 xi9")
+    );
+}
+
+#[test]
+fn w15_r25_r38_archwizard_check_and_the_imp_rule() {
+    let p = position("9/10/11/12/bA12/10bF3/5bI9/16/8wAbZ1bG5/7wZ8/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(moves_of(&p, "i9"), list("i9h10 i9h8 i9h9 i9i10 i9j8 i9j9"));
+}
+
+#[test]
+fn w17_w19_w20_w21_w22_w23_w24_piece_moves_beside_spells() {
+    let cases = [
+        ("9/10/11/12/bA12/14/15/6wIwZbI(S)7/6bZbF(P)wAbZ7/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 F/-/-/-/-/- 000000 - - 0 1", "i9", "i9i8 i9j7"),
+        ("9/10/11/12/bA12/14/10bF4/6bI9/7bG(S)wAbZ7/16/8wZ6/14/bD12/12/11/10/9 w - w.b.U.P.G.Y 1 BLR/-/-/-/-/- 000000 - - 0 1", "i9", "i9g10 i9i8 i9j7 i9j9"),
+        ("9/10/11/12/13/4wI(P)9/3bF11/1bI14/wAwZ8wF5bA/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 MT/-/-/-/-/- 000000 - - 0 1", "a9", "a9a10 a9b10 a9b8"),
+        ("9/10/11/12/13/14/15/wI15/wAbZ14bA/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 PUY/-/-/-/-/- 000000 - - 0 1", "a9", "a9b8 a9b9"),
+        ("9/10/11/12/13/14/15/wI15/wAbZ14bA/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 PUY/-/-/-/-/- 000000 - - 0 1", "a10", "a10a12 a10c10 a10c12 a10e8"),
+        ("9/10/11/4bF7/bA12/14/10bG4/3bZ12/4wMbH(S)2wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 D/-/-/-/-/- 000000 - - 0 1", "i9", "i9g10 i9h10 i9h9 i9i8 i9j7 i9j8"),
+        ("9/10/11/12/13/14/15/1bZ14/wAwZbI13bA/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 H/-/-/-/-/- 000000 - - 0 1", "a9", "a9a10 a9b8"),
+        ("9/10/11/12/13/14/15/1bZ14/wAwZbI13bA/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 H/-/-/-/-/- 000000 - - 0 1", "b9", "b9c9"),
+        ("9/10/11/12/bA12/14/7wI7/8bI7/7bZwAwZ7/6wG(@i2)2bI6/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 KS/-/-/-/-/- 000000 - - 0 1", "i9", "i9g10 i9i10 i9k8"),
+    ];
+    for (text, piece, expected) in cases {
+        assert_eq!(
+            moves_of(&position(text), piece),
+            list(expected),
+            "{piece} in {text}"
+        );
+    }
+}
+
+#[test]
+fn w25_r38_the_twelve_steps_of_an_archwizard() {
+    let p = position("9/10/11/12/bA12/14/15/16/8wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 U/-/-/-/-/- 000000 - - 0 1");
+    assert_eq!(moves_of(&p, "i9").len(), 12);
+}
+
+#[test]
+fn w26_r94_illusion_moves_and_vanishes_when_attacked() {
+    let p = position("9/10/11/12/bA12/14/15/16/7bZwX8/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(
+        moves_of(&p, "i9"),
+        list("i9g10 i9h10 i9h11 i9h8 i9i10 i9i8 i9j10 i9j7 i9j8 i9j9 i9k8")
+    );
+    assert_after(
+        &p,
+        "i9i8",
+        "9/10/11/12/bA12/14/15/16/7bZ9/16/15/14/13/12/11/10/4wA4 b - w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w27_r46_petrified_pieces_have_no_moves() {
+    let p = position("9/10/11/12/13/14/15/wI(P)wG(P)14/wAwZ(P)14bA/wF(P)wH(P)14/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert!(side_piece_moves(&p).is_empty());
+}
+
+#[test]
+fn w28_r108_orobas() {
+    let p = position("9/10/11/12/bA12/14/15/4bF1bZ9/7wI9/1bZ(S)1wH3wZ1bI6/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 6 - 000000 - - 0 1");
+    assert_eq!(moves_of(&p, "i8"), list("i8i10 i8i9 i8k8"));
+    assert_eq!(moves_of(&p, "e8"), list("e8e10"));
+}
+
+#[test]
+fn w29_r103_belphegor_paralysis() {
+    let p = position("9/10/11/12/bA3bF8/14/15/16/4wF3wG8/6bZ2bG6/6wZ8/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 2 - 000000 - - 0 1");
+    assert_eq!(side_piece_moves(&p), list("m1k2 m1l1 m1l2 m1l3 m1m2 m1n1"));
+}
+
+#[test]
+fn w30_r107_merihem() {
+    let p = position("9/10/11/12/bA12/14/15/16/8wHbI7/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 5 - 000000 - - 0 1");
+    assert_eq!(moves_of(&p, "i9"), list("i9j9"));
+    assert_after(
+        &p,
+        "i9j9",
+        "9/10/11/12/bA12/14/15/16/9wH(^w)7/16/15/14/13/12/11/10/4wA4 b j9wH w.b.U.P.G.Y 5 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w31_r105_piece_moves_beside_deployments() {
+    let p = position("9/10/11/12/bA12/14/15/16/17/3wI12/15/14/13/wG(@i1)11/11/10/1wZ2wA4 w e8bF w.b.U.P.G.Y 4 - 000000 FII/-/-/-/-/- - 0 1");
+    assert_eq!(
+        side_piece_moves(&p),
+        piece_tokens("F@g3 F@h2 F@i1 F@k1 F@l1 I@g3 I@h2 I@i1 I@k1 I@l1 e8a10 e8c10 e8c12 e8c8 e8e10 e8e6 e8g10 e8g4 e8g6 e8g8 e8i6 f4a14 f4b12 f4c10 f4d8 f4e6 f4g5 f4h3 f4h6 f4i7 f4j2 f4j8 f4k9 f4l1 f4l10 f4m11 f4n12 j1j2 m1k2 m1l1 m1l2 m1l3 m1m2 m1n1 m1n2 xe8")
+    );
+}
+
+#[test]
+fn w32_r29_fifty_five_moves() {
+    let p = position("9/10/11/bZ11/bAbZ11/14/15/16/8wF8/16/15/14/13/12/10uA/10/4wA4 w - w.b.u.P.G.Y 1 - 020000 - - 0 1");
+    assert_eq!(side_piece_moves(&p).len(), 55);
+}
+
+#[test]
+fn r105_under_lilith_a_captured_imp_enters_the_capturing_army_reserve() {
+    let p = position("9/10/11/12/bA12/14/15/9bI6/8wG8/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 4 - 000000 - - 0 1");
+    assert_after(
+        &p,
+        "i9j10",
+        "9/10/11/12/bA12/14/15/9wG(^w)6/17/16/15/14/13/12/11/10/4wA4 b - w.b.U.P.G.Y 4 - 000000 I/-/-/-/-/- - 0 1",
+    );
+}
+
+#[test]
+fn r28_a_captured_ghost_with_a_start_cell_enters_its_army_pool() {
+    let p = position("9/10/11/12/bA12/14/15/9bG(@b9)6/8wG8/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_after(
+        &p,
+        "i9j10",
+        "9/10/11/12/bA12/14/15/9wG(^w)6/17/16/15/14/13/12/11/10/4wA4 b - w.b.U.P.G.Y 1 - 000000 - b9 0 1",
+    );
+}
+
+#[test]
+fn r107_merihem_ghoul_capturing_a_fungoid_falls_and_crushes_its_new_ghoul() {
+    let p = position("9/10/11/12/bA12/14/15/16/8wHbF(P)7/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 5 - 000000 - - 0 1");
+    assert_after(
+        &p,
+        "i9j9",
+        "9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 b j9wH w.b.U.P.G.Y 5 - 000000 - - 0 1",
+    );
+}
