@@ -52,18 +52,24 @@ fn piece_tokens(tokens: &str) -> Vec<String> {
         .collect()
 }
 
-/// Plays the piece move `token` of the side to move and the end-of-ply steps 1–3; the
+/// Every legal move of the side to move (spells are not generated yet), sorted tokens.
+fn legal_tokens(p: &Hexian) -> Vec<String> {
+    let mut tokens: Vec<String> = p.legal_moves().iter().map(move_token).collect();
+    tokens.sort();
+    tokens
+}
+
+/// Plays the legal move `token` of the side to move and the end-of-ply steps 1–3; the
 /// clocks, Astaroth counting and checkmate are not applied yet.
 fn play(p: &Hexian, token: &str) -> Hexian {
     let mv = p
-        .standing_of(p.side())
-        .cells()
-        .flat_map(|c| p.legal_piece_moves(c))
-        .find(|&mv| move_token(&Move::Piece(mv)) == token)
-        .unwrap_or_else(|| panic!("{token} is not a legal piece move"));
+        .legal_moves()
+        .into_iter()
+        .find(|mv| move_token(mv) == token)
+        .unwrap_or_else(|| panic!("{token} is not a legal move"));
     let mut after = p.clone();
     let mover = p.side();
-    after.play_piece_move(mv, mover);
+    after.play_move_effects(mv);
     after.finish_ply_board(mover);
     after
 }
@@ -349,5 +355,83 @@ fn r107_merihem_ghoul_capturing_a_fungoid_falls_and_crushes_its_new_ghoul() {
         &p,
         "i9j9",
         "9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 b j9wH w.b.U.P.G.Y 5 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w4_r72_r73_rising_and_dispatching() {
+    let p = position("9/10/11/12/bA12/14/15/bIbG14/wMbZ4bI10/bFbD14/15/14/13/12/11/10/4wA4 w a9bZ,g9wH,k9wZ w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(
+        legal_tokens(&p),
+        list("^k9 m1k2 m1l1 m1l2 m1l3 m1m2 m1n1 m1n2 xa9")
+    );
+    assert_after(
+        &p,
+        "^k9",
+        "9/10/11/12/bA12/14/15/bIbG14/wMbZ4bI3wZ6/bFbD14/15/14/13/12/11/10/4wA4 b a9bZ,g9wH w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w9_r79_ghost_return_and_possession() {
+    let p = position("9/10/11/12/bA12/14/15/16/17/16/15/14/7wZ5/12/11/1bZ8/4wA4 w c8wH w.b.U.P.G.Y 1 - 000000 - i1,i2 0 1");
+    assert_eq!(
+        legal_tokens(&p),
+        list("G@i1:l5 G@i1:~c8 G@i2:l5 G@i2:~c8 ^c8 l5l6 m1k2 m1l1 m1l2 m1l3 m1m2 m1n1 m1n2")
+    );
+    assert_after(
+        &p,
+        "G@i2:l5",
+        "9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/1wZ(^w)8/4wA4 b c8wH w.b.U.P.G.Y 1 - 000000 - i1 0 1",
+    );
+    assert_after(
+        &p,
+        "G@i1:~c8",
+        "9/10/11/12/bA12/14/15/16/17/16/15/14/7wZ5/12/11/1bZ8/wG(@i1^w)3wA4 b - w.b.U.P.G.Y 1 - 000000 - i2 0 1",
+    );
+}
+
+#[test]
+fn w10_r79_no_return_onto_a_ghost_or_a_shielded_piece() {
+    let p = position("9/10/11/12/bA12/14/15/16/17/16/15/14/7wZ5/12/11/1bG(@a9)8/bZ(S)3wA4 w c8wH w.b.U.P.G.Y 1 - 000000 - i1,i2 0 1");
+    assert_eq!(
+        legal_tokens(&p),
+        list("^c8 l5l6 m1k2 m1l1 m1l2 m1l3 m1m2 m1n1 m1n2")
+    );
+}
+
+#[test]
+fn r79_the_sacrifice_may_stand_on_the_start_cell() {
+    let p = position("9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/wZ3wA4 w - w.b.U.P.G.Y 1 - 000000 - i1 0 1");
+    assert!(legal_tokens(&p).contains(&"G@i1:i1".to_string()));
+    assert_after(
+        &p,
+        "G@i1:i1",
+        "9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/wG(@i1^w)3wA4 b - w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w27_r69_pass() {
+    let p = position("9/10/11/12/13/14/15/wI(P)wG(P)14/wAwZ(P)14bA/wF(P)wH(P)14/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_eq!(legal_tokens(&p), ["0000"]);
+}
+
+#[test]
+fn w31_r105_r106_lilith_deployment_and_dispatch() {
+    let p = position("9/10/11/12/bA12/14/15/16/17/3wI12/15/14/13/wG(@i1)11/11/10/1wZ2wA4 w e8bF w.b.U.P.G.Y 4 - 000000 FII/-/-/-/-/- - 0 1");
+    assert_eq!(
+        legal_tokens(&p),
+        list("F@g3 F@h2 F@i1 F@k1 F@l1 I@g3 I@h2 I@i1 I@k1 I@l1 e8a10 e8c10 e8c12 e8c8 e8e10 e8e6 e8g10 e8g4 e8g6 e8g8 e8i6 f4a14 f4b12 f4c10 f4d8 f4e6 f4g5 f4h3 f4h6 f4i7 f4j2 f4j8 f4k9 f4l1 f4l10 f4m11 f4n12 j1j2 m1k2 m1l1 m1l2 m1l3 m1m2 m1n1 m1n2 xe8")
+    );
+    assert_after(
+        &p,
+        "xe8",
+        "9/10/11/12/bA12/14/15/16/17/3wI12/15/14/13/wG(@i1)11/11/10/1wZ2wA4 b - w.b.U.P.G.Y 4 - 000000 FFII/-/-/-/-/- - 0 1",
+    );
+    assert_after(
+        &p,
+        "I@h2",
+        "9/10/11/12/bA12/14/15/16/17/3wI12/15/14/13/wG(@i1)11/11/wI(^w)9/1wZ2wA4 b e8bF w.b.U.P.G.Y 4 - 000000 FI/-/-/-/-/- - 0 1",
     );
 }

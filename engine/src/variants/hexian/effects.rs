@@ -10,25 +10,6 @@ use super::{Hexian, Kind, Patron, Piece};
 use crate::bitboard::{Bitboard, Wide256};
 
 impl Hexian {
-    /// The legal moves of the standing piece on `cell` of the side to move (R68).
-    pub fn legal_piece_moves(&self, cell: usize) -> Vec<PieceMove> {
-        let mut moves = Vec::new();
-        if self.standing[cell].is_some_and(|p| p.army == self.side) {
-            self.piece_moves(cell, &mut moves);
-        }
-        moves.retain(|&mv| self.is_legal_piece_move(mv));
-        moves
-    }
-
-    /// R68: after the move and end-of-ply steps 1–3 the mover's Archwizard is not in check.
-    fn is_legal_piece_move(&self, mv: PieceMove) -> bool {
-        let mover = self.side;
-        let mut after = self.clone();
-        after.play_piece_move(mv, mover);
-        after.finish_ply_board(mover);
-        !after.in_check(mover)
-    }
-
     /// Carries out a piece move made during the ply of army `ply_army` (R62): the victims
     /// are captured, the piece arrives with `ply_army`'s mark (R64), knock-overs follow.
     pub fn play_piece_move(&mut self, mv: PieceMove, ply_army: usize) {

@@ -16,11 +16,13 @@
 //! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
 //! `setup` (start positions, R55), `notation` (position strings, §9), `moves` (the move
 //! kinds, R61), `move_notation` (move tokens, §10), `attacks` (R13, R66, R67, R103),
-//! `movegen` (piece moves), `effects` (what a piece move does, legality).
+//! `movegen` (piece moves), `effects` (what a piece move does, end-of-ply steps 1–3),
+//! `special_moves` (rise, dispatch, Ghost return, deployment), `legal` (legal moves).
 
 mod armies;
 mod attacks;
 mod effects;
+mod legal;
 mod move_notation;
 mod movegen;
 mod moves;
@@ -28,6 +30,7 @@ mod notation;
 mod piece;
 mod players;
 mod setup;
+mod special_moves;
 mod spells;
 mod tables;
 

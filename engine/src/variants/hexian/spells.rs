@@ -102,6 +102,13 @@ impl Reserve {
         }
     }
 
+    /// One piece of `kind` fewer (R106); nothing if there is none.
+    pub fn remove(&mut self, kind: Kind) {
+        if let Some(slot) = RESERVE_KINDS.iter().position(|&k| k == kind) {
+            self.0[slot] = self.0[slot].saturating_sub(1);
+        }
+    }
+
     /// How many pieces of `kind` the reserve holds.
     pub fn count(self, kind: Kind) -> u8 {
         RESERVE_KINDS
