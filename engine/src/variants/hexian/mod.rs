@@ -6,11 +6,12 @@
 //! (§2–§4, §6.8 data); position strings (§9) and move tokens (§10, grammar only); attack,
 //! freshness, check and Belphegor's paralysis (R13, R25, R66, R67, R103); the moves of
 //! standing pieces (R14–R38, R74–R78, R94, R108) with their board effects (R12, R17, R30,
-//! R33, R43, R62, R64, R105 a, R107) and the legality test after end-of-ply steps 1–3 (R63,
-//! R68). Not implemented yet: rising, dispatching, Ghost returns, deployment, spells and
-//! the pass as moves (R69–R106); the clocks (R116, R117); Astaroth counting (R102);
-//! checkmate, elimination and claims (R60 c, R110, R111); game end and draws (R112–R118);
-//! Zobrist hashing; `impl Game`.
+//! R33, R43, R62, R64, R105 a, R107); rising, dispatching, Ghost returns with possession and
+//! deployment (R72, R73, R79, R80, R105 b, R106); the legality test after end-of-ply steps
+//! 1–3 (R63, R68); the pass (R69), generated only for a side without spells. Not
+//! implemented yet: spells (§6.7, R82–R101, R104); the clocks (R116, R117); Astaroth
+//! counting (R102); checkmate, elimination and claims (R60 c, R110, R111); game end and
+//! draws (R112–R118); Zobrist hashing; `impl Game`.
 //!
 //! Files: `armies` (R50–R54), `piece` (types and states, R119 tokens), `players` (R56,
 //! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
