@@ -68,9 +68,7 @@ fn play(p: &Hexian, token: &str) -> Hexian {
         .find(|mv| move_token(mv) == token)
         .unwrap_or_else(|| panic!("{token} is not a legal move"));
     let mut after = p.clone();
-    let mover = p.side();
-    after.play_move_effects(mv);
-    after.finish_ply_board(mover);
+    after.play_through_step_three(mv);
     after
 }
 
@@ -119,7 +117,7 @@ fn w3_r17_promotion() {
 }
 
 #[test]
-fn r17_r46_a_promoted_zombie_keeps_its_flags_and_a_petrified_one_cannot_act() {
+fn r17_r46_r48_a_petrified_zombie_cannot_act_a_summoned_one_promotes_and_expires() {
     let p = position("3bZ5/4wZ(P)wI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
     assert!(moves_of(&p, "e16").is_empty());
     let p = position("3bZ5/4wZ(U)wI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
@@ -129,11 +127,11 @@ fn r17_r46_a_promoted_zombie_keeps_its_flags_and_a_petrified_one_cannot_act() {
         .find(|mv| move_token(&Move::Piece(*mv)) == "e16e17h")
         .expect("the promotion");
     let mut after = p.clone();
-    after.play_piece_move(mv, 0);
+    after.play_through_step_three(Move::Piece(mv));
     let board = after.position_string();
     assert_eq!(
         board.split(' ').next(),
-        Some("3bZwH(U^w)4/5wI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4")
+        Some("3bZ5/5wI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4")
     );
 }
 
@@ -433,5 +431,205 @@ fn w31_r105_r106_lilith_deployment_and_dispatch() {
         &p,
         "I@h2",
         "9/10/11/12/bA12/14/15/16/17/3wI12/15/14/13/wG(@i1)11/11/wI(^w)9/1wZ2wA4 b e8bF w.b.U.P.G.Y 4 - 000000 FI/-/-/-/-/- - 0 1",
+    );
+}
+
+/// The sorted tokens of the legal moves of the side to move starting with `prefix`.
+fn legal_tokens_starting(p: &Hexian, prefix: &str) -> Vec<String> {
+    legal_tokens(p)
+        .into_iter()
+        .filter(|t| t.starts_with(prefix))
+        .collect()
+}
+
+/// The start position with white's spell list `CHMSTU`.
+fn start_with_spells(patron: Patron, players: PlayerCount) -> Hexian {
+    let start = Hexian::start(&Config { patron, players }).position_string();
+    position(&start.replace(" - 000000", " CHMSTU/-/-/-/-/- 000000"))
+}
+
+#[test]
+fn w1_r82_start_position_with_spells() {
+    let six = start_with_spells(Patron::Astaroth, PlayerCount::Six);
+    let moves = legal_tokens(&six);
+    assert_eq!(moves.len(), 333);
+    let count = |prefix: &str| moves.iter().filter(|t| t.starts_with(prefix)).count();
+    assert_eq!(count("*C"), 115);
+    assert_eq!(count("j1*H") + count("h2*H"), 164);
+    assert_eq!(count("j1*T") + count("h2*T"), 29);
+    assert_eq!(
+        legal_tokens_starting(&six, "h2*")
+            .into_iter()
+            .chain(legal_tokens_starting(&six, "j1*"))
+            .filter(|t| !t.contains("*H"))
+            .collect::<Vec<_>>(),
+        list("h2*S h2*Tf4 h2*Tg3 h2*Tg4 h2*Th3 h2*Th4 h2*Ti1 h2*Ti2 h2*Ti3 h2*Ti4 h2*Tj2 h2*Tj3 h2*Tk1 h2*Tk2 h2*Tl1 j1*S j1*Tf4 j1*Tg3 j1*Tg4 j1*Th2 j1*Th3 j1*Th4 j1*Ti1 j1*Ti2 j1*Ti3 j1*Ti4 j1*Tj2 j1*Tj3 j1*Tk1 j1*Tk2 j1*Tl1")
+    );
+    assert!(moves.contains(&"j1*Hk2k3,k3k4".to_string()));
+    assert!(moves.contains(&"h2*Hg4g5,g5g6".to_string()));
+    assert_eq!(
+        legal_tokens(&start_with_spells(Patron::Orobas, PlayerCount::Six)).len(),
+        403
+    );
+    assert_eq!(
+        legal_tokens(&start_with_spells(Patron::Astaroth, PlayerCount::Three)).len(),
+        340
+    );
+    assert_eq!(
+        legal_tokens(&start_with_spells(Patron::Astaroth, PlayerCount::Two)).len(),
+        347
+    );
+}
+
+#[test]
+fn w14_r37_r83_familiar_casts_banish_and_lightning_bolt() {
+    let p = position("9/10/11/12/bA5bD6/14/8bI6/16/4bH2wZwMbZ7/16/8bG6/14/13/12/11/10/4wA4 w i9bZ w.b.U.P.G.Y 1 BL/-/-/-/-/- 000000 - - 0 1");
+    let mut moves = legal_tokens_starting(&p, "i9");
+    moves.extend(legal_tokens_starting(&p, "xi9"));
+    moves.sort();
+    assert_eq!(
+        moves,
+        list("i9*Bj9 i9*Lg13 i9*Li11 i9*Lj9 i9*Lk7 i9a17 i9b16 i9c12 i9c15 i9d14 i9e11 i9e13 i9e5 i9f12 i9f6 i9g10 i9g11 i9g7 i9h10 i9h11 i9h8 i9i1 i9i10 i9i2 i9i3 i9i4 i9i5 i9i6 i9i7 i9i8 i9j10 i9j7 i9j8 i9k11 i9k5 i9k8 i9l12 i9l3 i9m13 i9m7 i9o6 i9q5 xi9")
+    );
+}
+
+#[test]
+fn w17_r88_burning_hands() {
+    let p = position("9/10/11/12/bA12/14/15/6wIwZbI(S)7/6bZbF(P)wAbZ7/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 F/-/-/-/-/- 000000 - - 0 1");
+    assert_eq!(
+        legal_tokens_starting(&p, "i9"),
+        list("i9*Fh10 i9*Fh10j9 i9*Fh9 i9*Fh9h10 i9*Fh9h10j9 i9*Fh9j9 i9*Fj9 i9i8 i9j7")
+    );
+    assert_after(
+        &p,
+        "i9*Fh9j9",
+        "9/10/11/12/bA12/14/15/8bI7/8wA8/16/15/14/13/12/11/10/9 b g9bZ,g10wI,h10wZ,j9bZ w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w18_r89_charm() {
+    let p = position("9/10/11/bGbZ10/bAbZwI10/bZ13/15/7bI8/8bHwZ7/4bZwG10/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 C/-/-/-/-/- 000000 - - 0 1");
+    assert_eq!(
+        legal_tokens_starting(&p, "*C"),
+        list("*Ca12b12 *Ca14b12 *Ca14b15 *Ca14c10 *Ca14c13 *Ca14c16 *Ca14d17 *Ca14d8 *Ca14e6 *Ca14f4 *Cb14c13 *Cb14c14 *Ch10d12 *Ch10f10 *Ch10f12 *Ch10f14 *Ch10h12 *Ch10h8 *Ch10j10 *Ch10j12 *Ch10j6 *Ch10j8 *Ci9j9")
+    );
+}
+
+#[test]
+fn r17_r89_a_charmed_zombie_promotes_keeping_its_flags() {
+    let p = position("3bZ5/4wZ(U)wI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 b - w.b.U.P.G.Y 1 -/C/-/-/-/- 000000 - - 0 1");
+    assert_after(
+        &p,
+        "*Ce16e17h",
+        "3bZwH(U^b)4/5wI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w19_r87_r92_r97_banish_lightning_bolt_reanimate() {
+    let p = position("9/10/11/12/bA12/14/10bF4/6bI9/7bG(S)wAbZ7/16/8wZ6/14/bD12/12/11/10/9 w - w.b.U.P.G.Y 1 BLR/-/-/-/-/- 000000 - - 0 1");
+    assert_eq!(
+        legal_tokens_starting(&p, "i9"),
+        list("i9*Bg10 i9*Bj9 i9*Le5 i9*Lg10 i9*Lj9 i9*Lk11 i9*Rg10 i9*Rj9 i9g10 i9i8 i9j7 i9j9")
+    );
+}
+
+#[test]
+fn w20_r93_r101_teleport_and_mirror_image() {
+    let p = position("9/10/11/12/13/4wI(P)9/3bF11/1bI14/wAwZ8wF5bA/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 MT/-/-/-/-/- 000000 - - 0 1");
+    let mut moves = legal_tokens_starting(&p, "a9");
+    moves.extend(legal_tokens_starting(&p, "*M"));
+    moves.sort();
+    assert_eq!(
+        moves,
+        list("*Ma10b8a10 *Ma10b8a9 *Ma10b8b8 *Ma10c8a10 *Ma10c8a9 *Mb8c8a9 *Mb8c8b8 a9*Tk9 a9a10 a9b10 a9b8")
+    );
+    assert_after(
+        &p,
+        "*Ma10c8a9",
+        "9/10/11/12/13/4wI(P)9/3bF11/wX(^w)bI14/wAwZ8wF5bA/16/15/14/13/12/11/10/9 b - w.b.U.P.G.Y 1 T/-/-/-/-/- 000000 - - 0 1",
+    );
+    assert_after(
+        &p,
+        "a9*Tk9",
+        "9/10/11/12/13/4wI(P)9/3bF11/1bI14/wF(^w)wZ8wA(^w)5bA/16/15/14/13/12/11/10/9 b - w.b.U.P.G.Y 1 M/-/-/-/-/- 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w21_r95_r96_r99_petrify_summon_polymorph() {
+    let p = position("9/10/11/12/13/14/15/wI15/wAbZ14bA/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 PUY/-/-/-/-/- 000000 - - 0 1");
+    assert_eq!(
+        legal_tokens(&p),
+        list("a10a12 a10c10 a10c12 a10e8 a9*Pa10 a9*Pb9 a9*UDb10 a9*UDb8 a9*UDc8 a9*UFb10 a9*UFb8 a9*UFc8 a9*UGb10 a9*UGb8 a9*UGc8 a9*UHb10 a9*UHb8 a9*UHc8 a9*UIb10 a9*UIb8 a9*UIc8 a9*UMb10 a9*UMb8 a9*UMc8 a9*UZb10 a9*UZb8 a9*UZc8 a9*Ya10D a9*Ya10F a9*Ya10G a9*Ya10H a9*Ya10M a9*Ya10Z a9*Yb9D a9*Yb9G a9*Yb9I a9*Yb9M a9b8 a9b9")
+    );
+}
+
+#[test]
+fn w22_r90_deflect() {
+    let p = position("9/10/11/4bF7/bA12/14/10bG4/3bZ12/4wMbH(S)2wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 D/-/-/-/-/- 000000 - - 0 1");
+    assert_eq!(
+        legal_tokens(&p),
+        list("*Dk11 i9g10 i9h10 i9h9 i9i8 i9j7 i9j8")
+    );
+}
+
+#[test]
+fn w23_r91_haste() {
+    let p = position("9/10/11/12/13/14/15/1bZ14/wAwZbI13bA/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 H/-/-/-/-/- 000000 - - 0 1");
+    assert_eq!(
+        legal_tokens(&p),
+        list("a9*Hb9c9,c9b10 a9*Hb9c9,c9c10 a9a10 a9b8 b9c9")
+    );
+}
+
+#[test]
+fn w24_r98_r100_shield_and_stinking_cloud() {
+    let p = position("9/10/11/12/bA12/14/7wI7/8bI7/7bZwAwZ7/6wG(@i2)2bI6/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 KS/-/-/-/-/- 000000 - - 0 1");
+    assert_eq!(
+        legal_tokens_starting(&p, "i9"),
+        list("i9*K i9*S i9g10 i9i10 i9k8")
+    );
+    assert_after(
+        &p,
+        "i9*S",
+        "9/10/11/12/bA12/14/7wI(S)7/8bI7/7bZwAwZ(S)7/6wG(@i2S)2bI6/15/14/13/12/11/10/9 b - w.b.U.P.G.Y 1 K/-/-/-/-/- 000000 - - 0 1",
+    );
+    assert_after(
+        &p,
+        "i9*K",
+        "9/10/11/12/bA12/14/7wI7/16/8wA8/6wG(@i2)2bI6/15/14/13/12/11/10/9 b h9bZ,i10bI,j9wZ w.b.U.P.G.Y 1 S/-/-/-/-/- 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn w25_r48_r99_summon_and_its_expiry() {
+    let p = position("9/10/11/12/bA12/14/15/16/8wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 U/-/-/-/-/- 000000 - - 0 1");
+    assert_eq!(legal_tokens(&p).len(), 96);
+    let after_summon = play(&p, "i9*UFi10");
+    assert_eq!(
+        without_clocks(&after_summon.position_string()),
+        without_clocks("9/10/11/12/bA12/14/15/8wF(U^w)7/8wA8/16/15/14/13/12/11/10/9 b - w.b.U.P.G.Y 1 - 000000 - - 0 1")
+    );
+    let after_black = play(&after_summon, "a13a12");
+    assert_eq!(
+        without_clocks(&after_black.position_string()),
+        without_clocks("9/10/11/12/13/bA(^b)13/15/8wF(U)7/8wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 - 000000 - - 1 2")
+    );
+    assert_after(
+        &after_black,
+        "i9h9",
+        "9/10/11/12/13/bA13/15/16/7wA(^w)9/16/15/14/13/12/11/10/9 b - w.b.U.P.G.Y 1 - 000000 - - 0 2",
+    );
+}
+
+#[test]
+fn w34_r104_demogorgon_refills_the_list_from_the_grimoire() {
+    let p = position("9/10/11/12/bA12/14/15/16/8wAwZ7/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 3 S:BCSSTU/-:-/-:-/-:-/-:-/-:- 000000 - - 0 1");
+    assert_after(
+        &p,
+        "i9*S",
+        "9/10/11/12/bA12/14/15/16/8wAwZ(S)7/16/15/14/13/12/11/10/9 b - w.b.U.P.G.Y 3 BCSSTU:BCSSTU/-:-/-:-/-:-/-:-/-:- 000000 - - 0 1",
     );
 }

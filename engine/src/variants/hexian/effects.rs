@@ -60,7 +60,7 @@ impl Hexian {
         let Some(mut imp) = self.take_standing(from) else {
             return false;
         };
-        let victim = self.capture(middle, &imp);
+        let victim = self.capture(middle, imp.army, false);
         imp.mark = Some(ply_army);
         self.put_standing(landing, imp);
         if victim.kind == Kind::Fungoid {
@@ -72,13 +72,13 @@ impl Hexian {
 
     /// A move by displacement (R9): capture on `to` if a piece stands there, then arrival
     /// with promotion (R17) and Doppelganger form (R33), then knock-over (R30).
-    fn displace(&mut self, from: usize, to: usize, promotes: bool, ply_army: usize) {
+    pub(super) fn displace(&mut self, from: usize, to: usize, promotes: bool, ply_army: usize) {
         let Some(mut piece) = self.take_standing(from) else {
             return;
         };
         let victim = self.standing[to]
             .is_some()
-            .then(|| self.capture(to, &piece));
+            .then(|| self.capture(to, piece.army, piece.kind == Kind::Ghoul));
         if promotes {
             piece.kind = Kind::Ghoul;
         }
@@ -95,15 +95,17 @@ impl Hexian {
         }
     }
 
-    /// R12: the standing piece on `cell` is captured by `capturer`; returns the victim.
-    /// Zombies and Ghouls fall, a Ghost with a start cell enters its army's pool, anything
-    /// else leaves the board (into the capturing army's reserve under Lilith, R105 a).
-    /// Under Merihem a Ghoul's victim other than a Ghost becomes its fallen Ghoul (R107).
-    fn capture(&mut self, cell: usize, capturer: &Piece) -> Piece {
+    /// R12: the standing piece on `cell` is captured for army `capturer_army`; returns
+    /// the victim. Zombies and Ghouls fall, a Ghost with a start cell enters its army's
+    /// pool, anything else leaves the board (an enemy Imp, Fungoid, Doppelganger or
+    /// Familiar into the capturing army's reserve under Lilith, R105 a). Under Merihem the
+    /// victim of a Ghoul capturing by displacement (`by_ghoul`), unless a Ghost, becomes a
+    /// fallen Ghoul of the Ghoul's army (R107).
+    pub(super) fn capture(&mut self, cell: usize, capturer_army: usize, by_ghoul: bool) -> Piece {
         let victim = self
             .take_standing(cell)
             .expect("a capture takes a standing piece");
-        let merihem = self.patron == Patron::Merihem && capturer.kind == Kind::Ghoul;
+        let merihem = self.patron == Patron::Merihem && by_ghoul;
         match victim.kind {
             Kind::Ghost => {
                 if let Some(start) = victim.ghost_start {
@@ -111,7 +113,7 @@ impl Hexian {
                 }
             }
             _ if merihem => {
-                let mut ghoul = Piece::new(capturer.army, Kind::Ghoul);
+                let mut ghoul = Piece::new(capturer_army, Kind::Ghoul);
                 ghoul.petrified = victim.petrified;
                 ghoul.summoned = victim.summoned;
                 self.fall(cell, ghoul);
@@ -121,9 +123,10 @@ impl Hexian {
                 let credited = matches!(
                     kind,
                     Kind::Imp | Kind::Fungoid | Kind::Doppelganger | Kind::Familiar
-                );
-                if self.patron == Patron::Lilith && credited && !victim.summoned {
-                    self.reserves[capturer.army].add(kind);
+                ) && !victim.summoned
+                    && self.are_enemies(victim.army, capturer_army);
+                if self.patron == Patron::Lilith && credited {
+                    self.reserves[capturer_army].add(kind);
                 }
             }
         }
@@ -132,7 +135,7 @@ impl Hexian {
 
     /// R41–R43: `piece` falls on `cell`, losing its shield and mark and crushing a fallen
     /// piece already there.
-    fn fall(&mut self, cell: usize, mut piece: Piece) {
+    pub(super) fn fall(&mut self, cell: usize, mut piece: Piece) {
         piece.shielded = false;
         piece.mark = None;
         self.take_fallen(cell);
@@ -142,7 +145,7 @@ impl Hexian {
     /// R30: after a Fungoid on `fungoid_cell` is captured, the capturer (standing on
     /// `capturer_cell`) and every standing piece orthogonally adjacent to the Fungoid's
     /// cell fall, except Archwizards and illusions.
-    fn knock_over(&mut self, fungoid_cell: usize, capturer_cell: Option<usize>) {
+    pub(super) fn knock_over(&mut self, fungoid_cell: usize, capturer_cell: Option<usize>) {
         let hex = &tables().hex;
         let neighbours = (0..6).filter_map(|d| hex.step(fungoid_cell, d));
         let cells: Vec<usize> = capturer_cell.into_iter().chain(neighbours).collect();
@@ -156,23 +159,25 @@ impl Hexian {
         }
     }
 
-    /// R63 steps 1–3 after a ply of `mover`: its summoned pieces expire, the next army in
-    /// play becomes the side to move (R60 a, b), attacked illusions vanish.
-    pub fn finish_ply_board(&mut self, mover: usize) {
-        self.expire_summoned(mover);
+    /// R63 steps 1–3 after a ply of `mover`: its summoned pieces expire except one it
+    /// summoned in this ply (standing on `summoned_now`), the next army in play becomes
+    /// the side to move (R60 a, b), attacked illusions vanish.
+    pub fn finish_ply_board(&mut self, mover: usize, summoned_now: Option<usize>) {
+        self.expire_summoned(mover, summoned_now);
         self.side = self.players.next_in_play(mover);
         self.erase_marks_and_shields_of(self.side);
         self.remove_attacked_illusions();
     }
 
-    /// R48, R63 step 1, for a ply that summoned nothing: every summoned piece of `army`,
-    /// standing or fallen, leaves the game.
-    fn expire_summoned(&mut self, army: usize) {
+    /// R48, R63 step 1: every summoned piece of `army`, standing or fallen, leaves the
+    /// game, except the one standing on `spared` (summoned in this ply).
+    fn expire_summoned(&mut self, army: usize, spared: Option<usize>) {
         for cell in 0..self.standing.len() {
-            if self.standing[cell].is_some_and(|p| p.army == army && p.summoned) {
+            let expires = |p: Piece| p.army == army && p.summoned;
+            if self.standing[cell].is_some_and(expires) && spared != Some(cell) {
                 self.take_standing(cell);
             }
-            if self.fallen[cell].is_some_and(|p| p.army == army && p.summoned) {
+            if self.fallen[cell].is_some_and(expires) {
                 self.take_fallen(cell);
             }
         }

@@ -1,15 +1,13 @@
 //! The legal moves of the side to move (R61, R68, R69).
 //!
-//! Unfinished: spells (§6.7) are not generated yet. The pass is generated only when the
-//! side has no spell left, because only then is the list without spells complete.
 
-use super::moves::{Move, PieceMove};
+use super::moves::{Move, PieceMove, Spell};
 use super::Hexian;
 use crate::bitboard::Bitboard;
 
 impl Hexian {
-    /// The legal moves of the side to move other than spells; the pass when nothing else
-    /// is legal and the side is not in check (R69) and has no spells.
+    /// The legal moves of the side to move; the pass when nothing else is legal and the
+    /// side is not in check (R69).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves: Vec<Move> = Vec::new();
         let mut piece_moves = Vec::new();
@@ -18,9 +16,9 @@ impl Hexian {
         }
         moves.extend(piece_moves.into_iter().map(Move::Piece));
         self.special_moves(&mut moves);
+        self.spell_moves(&mut moves);
         moves.retain(|&mv| self.is_legal(mv));
-        let no_spells = self.spells[self.side].left.is_empty();
-        if moves.is_empty() && no_spells && !self.in_check(self.side) {
+        if moves.is_empty() && !self.in_check(self.side) {
             moves.push(Move::Pass);
         }
         moves
@@ -42,15 +40,21 @@ impl Hexian {
         if mv == Move::Pass {
             return true;
         }
-        let mover = self.side;
         let mut after = self.clone();
-        after.play_move_effects(mv);
-        after.finish_ply_board(mover);
-        !after.in_check(mover)
+        after.play_through_step_three(mv);
+        !after.in_check(self.side)
     }
 
-    /// What a move other than a spell does to the board, before the end of the ply.
-    pub fn play_move_effects(&mut self, mv: Move) {
+    /// Plays `mv` and end-of-ply steps 1–3 (R63): what the legality test looks at.
+    /// Unfinished: steps 5–7 (Astaroth, checkmate, clocks) are not applied yet.
+    pub fn play_through_step_three(&mut self, mv: Move) {
+        let mover = self.side;
+        self.play_move_effects(mv);
+        self.finish_ply_board(mover, summoned_cell(mv));
+    }
+
+    /// What a move does, before the end of the ply.
+    fn play_move_effects(&mut self, mv: Move) {
         match mv {
             Move::Piece(piece_move) => self.play_piece_move(piece_move, self.side),
             Move::Rise(cell) => self.rise(usize::from(cell)),
@@ -61,7 +65,16 @@ impl Hexian {
                 fallen,
             } => self.return_ghost(usize::from(start), usize::from(sacrifice), fallen),
             Move::Deploy { kind, cell } => self.deploy(kind, usize::from(cell)),
-            Move::Spell(_) | Move::Pass => {}
+            Move::Spell(spell) => self.cast(spell),
+            Move::Pass => {}
         }
+    }
+}
+
+/// The cell of the piece a move summons (R63 step 1 spares it).
+fn summoned_cell(mv: Move) -> Option<usize> {
+    match mv {
+        Move::Spell(Spell::Summon { target, .. }) => Some(usize::from(target)),
+        _ => None,
     }
 }

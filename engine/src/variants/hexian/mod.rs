@@ -7,18 +7,19 @@
 //! freshness, check and Belphegor's paralysis (R13, R25, R66, R67, R103); the moves of
 //! standing pieces (R14–R38, R74–R78, R94, R108) with their board effects (R12, R17, R30,
 //! R33, R43, R62, R64, R105 a, R107); rising, dispatching, Ghost returns with possession and
-//! deployment (R72, R73, R79, R80, R105 b, R106); the legality test after end-of-ply steps
-//! 1–3 (R63, R68); the pass (R69), generated only for a side without spells. Not
-//! implemented yet: spells (§6.7, R82–R101, R104); the clocks (R116, R117); Astaroth
-//! counting (R102); checkmate, elimination and claims (R60 c, R110, R111); game end and
-//! draws (R112–R118); Zobrist hashing; `impl Game`.
+//! deployment (R72, R73, R79, R80, R105 b, R106); the fourteen spells and Demogorgon's
+//! refill (R82–R101, R104); the legality test after end-of-ply steps 1–3 (R63, R68) and
+//! the pass (R69). Not implemented yet: end-of-ply steps 5–7: Astaroth counting (R102),
+//! checkmate, elimination and claims (R60 c, R110, R111), the clocks (R116, R117); game
+//! end and draws (R112–R118); Zobrist hashing; `impl Game`.
 //!
 //! Files: `armies` (R50–R54), `piece` (types and states, R119 tokens), `players` (R56,
 //! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
 //! `setup` (start positions, R55), `notation` (position strings, §9), `moves` (the move
 //! kinds, R61), `move_notation` (move tokens, §10), `attacks` (R13, R66, R67, R103),
 //! `movegen` (piece moves), `effects` (what a piece move does, end-of-ply steps 1–3),
-//! `special_moves` (rise, dispatch, Ghost return, deployment), `legal` (legal moves).
+//! `special_moves` (rise, dispatch, Ghost return, deployment), `spellcasting` (§6.7),
+//! `legal` (legal moves).
 
 mod armies;
 mod attacks;
@@ -32,6 +33,7 @@ mod piece;
 mod players;
 mod setup;
 mod special_moves;
+mod spellcasting;
 mod spells;
 mod tables;
 

@@ -14,12 +14,17 @@ impl Hexian {
     /// the legality test: none if it may not act (R14). Freshness for Imp hops is judged
     /// for the piece's army with play order from the side to move (R77).
     pub fn piece_moves(&self, cell: usize, out: &mut Vec<PieceMove>) {
+        if self.may_act(cell) {
+            self.movement(cell, out);
+        }
+    }
+
+    /// The moves of the standing piece on `cell` whether or not it may act: for the
+    /// second move of a Haste, whose acting is judged at the start of the ply (R71, R91).
+    pub(super) fn movement(&self, cell: usize, out: &mut Vec<PieceMove>) {
         let Some(piece) = self.standing[cell] else {
             return;
         };
-        if !self.may_act(cell) {
-            return;
-        }
         match (piece.kind, piece.form) {
             (Kind::Zombie, _) => self.zombie_moves(cell, &piece, true, out),
             (Kind::Ghoul, _) => self.ghoul_moves(cell, piece.army, true, out),

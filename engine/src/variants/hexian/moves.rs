@@ -64,6 +64,18 @@ impl PieceMove {
     }
 }
 
+impl PieceMove {
+    /// The cell the move ends on: `to`, or the last landing of a hop chain.
+    pub fn destination(self) -> usize {
+        let hex = &super::tables::tables().hex;
+        self.tail.directions().fold(usize::from(self.to), |at, d| {
+            hex.step(at, d)
+                .and_then(|mid| hex.step(mid, d))
+                .unwrap_or(at)
+        })
+    }
+}
+
 /// A spell (§6.7) with its caster cell where it needs one (R83).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Spell {

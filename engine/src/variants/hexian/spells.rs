@@ -33,6 +33,13 @@ impl SpellList {
         self.0.iter().all(|&n| n == 0)
     }
 
+    /// One copy of spell `letter` fewer (R82); nothing if there is none.
+    pub fn remove(&mut self, letter: u8) {
+        if let Some(spell) = SPELL_LETTERS.iter().position(|&l| l == letter) {
+            self.0[spell] = self.0[spell].saturating_sub(1);
+        }
+    }
+
     /// How many copies of spell `letter` the list holds.
     pub fn count(self, letter: u8) -> u8 {
         SPELL_LETTERS
