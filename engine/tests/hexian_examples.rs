@@ -633,3 +633,113 @@ fn w34_r104_demogorgon_refills_the_list_from_the_grimoire() {
         "9/10/11/12/bA12/14/15/16/8wAwZ(S)7/16/15/14/13/12/11/10/9 b - w.b.U.P.G.Y 3 BCSSTU:BCSSTU/-:-/-:-/-:-/-:-/-:- 000000 - - 0 1",
     );
 }
+
+/// Plays the legal move `token` as a whole ply (R63, every step) and compares the whole
+/// position string.
+fn assert_ply(p: &Hexian, token: &str, expected: &str) -> Hexian {
+    let mv = p
+        .legal_moves()
+        .into_iter()
+        .find(|mv| move_token(mv) == token)
+        .unwrap_or_else(|| panic!("{token} is not a legal move"));
+    let mut after = p.clone();
+    after.play(mv);
+    assert_eq!(after.position_string(), expected, "after {token}");
+    after
+}
+
+#[test]
+fn w16_r70_r110_r111_checkmate_elimination_and_claim() {
+    let p = position("8uA/10/11/12/13/14/15/bZwI14/bA2uF13/bZ15/2wG12/14/13/12/11/10/4wA4 w - w.b.u.P.G.Y 4 - 000000 - - 0 1");
+    assert_ply(
+        &p,
+        "e7c8",
+        "8uA/10/11/12/13/14/15/1wI14/3uF13/1wG(^w)14/15/14/13/12/11/10/4wA4 u - w.B.u.P.G.Y 4 - 000000 ZZ/-/-/-/-/- - 0 1",
+    );
+}
+
+#[test]
+fn w25_r117_clocks_over_the_summon_sequence() {
+    let p = position("9/10/11/12/bA12/14/15/16/8wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 U/-/-/-/-/- 000000 - - 0 1");
+    let p = assert_ply(
+        &p,
+        "i9*UFi10",
+        "9/10/11/12/bA12/14/15/8wF(U^w)7/8wA8/16/15/14/13/12/11/10/9 b - w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+    let p = assert_ply(
+        &p,
+        "a13a12",
+        "9/10/11/12/13/bA(^b)13/15/8wF(U)7/8wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 - 000000 - - 1 2",
+    );
+    assert_ply(
+        &p,
+        "i9h9",
+        "9/10/11/12/13/bA13/15/16/7wA(^w)9/16/15/14/13/12/11/10/9 b - w.b.U.P.G.Y 1 - 000000 - - 0 2",
+    );
+}
+
+#[test]
+fn w27_r116_a_pass_advances_the_clock() {
+    let p = position("9/10/11/12/13/14/15/wI(P)wG(P)14/wAwZ(P)14bA/wF(P)wH(P)14/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_ply(
+        &p,
+        "0000",
+        "9/10/11/12/13/14/15/wI(P)wG(P)14/wAwZ(P)14bA/wF(P)wH(P)14/15/14/13/12/11/10/9 b - w.b.U.P.G.Y 1 - 000000 - - 1 1",
+    );
+}
+
+#[test]
+fn w32_r102_astaroth_third_check_eliminates() {
+    let p = position("9/10/11/bZ11/bAbZ11/14/15/16/8wF8/16/15/14/13/12/10uA/10/4wA4 w - w.b.u.P.G.Y 1 - 020000 - - 0 1");
+    assert_eq!(legal_tokens(&p).len(), 55);
+    let checking: Vec<String> = legal_tokens(&p)
+        .into_iter()
+        .filter(|t| {
+            let mut after = p.clone();
+            let mv = p
+                .legal_moves()
+                .into_iter()
+                .find(|m| move_token(m) == *t)
+                .unwrap();
+            after.play(mv);
+            !after.players().in_play(1)
+        })
+        .collect();
+    assert_eq!(checking, list("i9a9 i9e9 i9i5"));
+    assert_ply(
+        &p,
+        "i9e9",
+        "9/10/11/12/13/14/15/16/4wF(^w)12/16/15/14/13/12/10uA/10/4wA4 u - w.B.u.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+/// Spec decision: W33 gives the halfmove clock 1 after `j9j10`, but the mover is a
+/// Zombie and R116 resets the clock after "a Zombie moving"; the rule wins, the clock is 0.
+#[test]
+fn w33_r102_r66_a_check_by_an_imp_of_another_army_counts() {
+    let p = position("9/10/11/12/bA12/14/15/16/7bIuA(^u)wZ7/16/15/14/13/12/11/10/4wA4 w - w.b.u.P.G.Y 1 - 000000 - - 0 1");
+    assert_ply(
+        &p,
+        "j9j10",
+        "9/10/11/12/bA12/14/15/9wZ(^w)6/7bIuA(^u)8/16/15/14/13/12/11/10/4wA4 b - w.b.u.P.G.Y 1 - 001000 - - 0 1",
+    );
+}
+
+#[test]
+fn r112_a_finished_game_has_no_moves() {
+    let p = position(
+        "9/10/11/12/13/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.B.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+    assert!(p.is_over());
+    assert!(p.legal_moves().is_empty());
+}
+
+#[test]
+fn r60_a_checkmated_side_is_eliminated_when_the_position_is_read() {
+    // The W16 position after e7c8, but with black still to move: settling eliminates it.
+    let p = position("8uA/10/11/12/13/14/15/bZwI14/bA2uF13/bZwG(^w)14/15/14/13/12/11/10/4wA4 b - w.b.u.P.G.Y 4 - 000000 - - 0 1");
+    assert_eq!(
+        p.position_string(),
+        "8uA/10/11/12/13/14/15/1wI14/3uF13/1wG(^w)14/15/14/13/12/11/10/4wA4 u - w.B.u.P.G.Y 4 - 000000 ZZ/-/-/-/-/- - 0 1"
+    );
+}

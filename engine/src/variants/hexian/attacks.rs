@@ -221,13 +221,14 @@ mod tests {
 
     #[test]
     fn r66_freshness_counts_from_the_side_to_move() {
-        // W33: blue's Archwizard arrived in blue's latest ply; black moved before blue.
+        // W33: blue's Archwizard arrived in blue's latest ply, after black's and before white's.
         let p = position("9/10/11/12/bA12/14/15/9wZ(^w)6/7bIuA(^u)8/16/15/14/13/12/11/10/4wA4 b - w.b.u.P.G.Y 1 - 001000 - - 0 1");
         let archwizard = p.standing(cell("i9")).expect("blue A");
         assert!(
-            !p.is_fresh_for(&archwizard, 1),
-            "black to move: u moved before"
+            p.is_fresh_for(&archwizard, 1),
+            "black to move: u moved after black's latest ply"
         );
+        assert!(!p.is_fresh_for(&archwizard, 0), "white moved after u");
         let p = position("9/10/11/12/bA12/14/15/9wZ(^w)6/7bIuA(^u)8/16/15/14/13/12/11/10/4wA4 w - w.b.u.P.G.Y 1 - 001000 - - 0 1");
         assert!(
             p.is_fresh_for(&archwizard, 1),

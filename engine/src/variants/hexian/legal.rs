@@ -7,9 +7,12 @@ use crate::bitboard::Bitboard;
 
 impl Hexian {
     /// The legal moves of the side to move; the pass when nothing else is legal and the
-    /// side is not in check (R69).
+    /// side is not in check (R69); none when the game is over (R112).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves: Vec<Move> = Vec::new();
+        if self.is_over() {
+            return moves;
+        }
         let mut piece_moves = Vec::new();
         for cell in self.standing_by_army[self.side].cells() {
             self.piece_moves(cell, &mut piece_moves);
@@ -54,7 +57,7 @@ impl Hexian {
     }
 
     /// What a move does, before the end of the ply.
-    fn play_move_effects(&mut self, mv: Move) {
+    pub(super) fn play_move_effects(&mut self, mv: Move) {
         match mv {
             Move::Piece(piece_move) => self.play_piece_move(piece_move, self.side),
             Move::Rise(cell) => self.rise(usize::from(cell)),
@@ -72,7 +75,7 @@ impl Hexian {
 }
 
 /// The cell of the piece a move summons (R63 step 1 spares it).
-fn summoned_cell(mv: Move) -> Option<usize> {
+pub(super) fn summoned_cell(mv: Move) -> Option<usize> {
     match mv {
         Move::Spell(Spell::Summon { target, .. }) => Some(usize::from(target)),
         _ => None,

@@ -3,15 +3,15 @@
 //!
 //! Unfinished. Implemented: the board, the armies and their start setups, the pieces with
 //! their states, players, patron, spell lists, check counters, reserves and Ghost pools
-//! (§2–§4, §6.8 data); position strings (§9) and move tokens (§10, grammar only); attack,
-//! freshness, check and Belphegor's paralysis (R13, R25, R66, R67, R103); the moves of
-//! standing pieces (R14–R38, R74–R78, R94, R108) with their board effects (R12, R17, R30,
-//! R33, R43, R62, R64, R105 a, R107); rising, dispatching, Ghost returns with possession and
-//! deployment (R72, R73, R79, R80, R105 b, R106); the fourteen spells and Demogorgon's
-//! refill (R82–R101, R104); the legality test after end-of-ply steps 1–3 (R63, R68) and
-//! the pass (R69). Not implemented yet: end-of-ply steps 5–7: Astaroth counting (R102),
-//! checkmate, elimination and claims (R60 c, R110, R111), the clocks (R116, R117); game
-//! end and draws (R112–R118); Zobrist hashing; `impl Game`.
+//! (§2–§4, §6.8 data); position strings (§9, read and settled by R60) and move tokens
+//! (§10); attack, freshness, check and Belphegor's paralysis (R13, R25, R66, R67, R103);
+//! every move kind with its effects: piece moves (R14–R38, R74–R78, R94, R108), rising,
+//! dispatching, Ghost returns with possession, deployment (R72–R80, R105, R106), the
+//! fourteen spells and Demogorgon's refill (R82–R101, R104), the pass (R69); the whole ply
+//! (R63): legality (R68), Astaroth counting (R102), checkmate, claims and elimination
+//! (R60 c, R70, R110, R111), the clocks (R116, R117); the end of the game (R112). Not
+//! implemented yet: results and draws as `Status` (R113–R118), Zobrist hashing, `impl Game`
+//! (search, evaluation and protocol play, issue 8 parts 5 and 6).
 //!
 //! Files: `armies` (R50–R54), `piece` (types and states, R119 tokens), `players` (R56,
 //! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
@@ -19,7 +19,7 @@
 //! kinds, R61), `move_notation` (move tokens, §10), `attacks` (R13, R66, R67, R103),
 //! `movegen` (piece moves), `effects` (what a piece move does, end-of-ply steps 1–3),
 //! `special_moves` (rise, dispatch, Ghost return, deployment), `spellcasting` (§6.7),
-//! `legal` (legal moves).
+//! `legal` (legal moves), `ply` (a whole ply, eliminations, end of game).
 
 mod armies;
 mod attacks;
@@ -31,6 +31,7 @@ mod moves;
 mod notation;
 mod piece;
 mod players;
+mod ply;
 mod setup;
 mod special_moves;
 mod spellcasting;
@@ -218,17 +219,25 @@ impl Hexian {
     /// R60 (a) and (b): when `army` becomes the side to move its arrival marks are erased
     /// from every piece and the shields of its standing pieces are removed.
     fn erase_marks_and_shields_of(&mut self, army: usize) {
-        for cell in self.occupied().cells() {
-            let Some(mut piece) = self.take_standing(cell) else {
-                continue;
-            };
-            if piece.mark == Some(army) {
-                piece.mark = None;
-            }
-            if piece.army == army {
+        self.erase_marks_of(army);
+        for cell in self.standing_by_army[army].cells() {
+            if let Some(mut piece) = self.take_standing(cell) {
                 piece.shielded = false;
+                self.put_standing(cell, piece);
             }
-            self.put_standing(cell, piece);
+        }
+    }
+
+    /// R65: the arrival marks of `army` are erased from every piece (fallen pieces carry
+    /// none, R41).
+    fn erase_marks_of(&mut self, army: usize) {
+        for cell in self.occupied().cells() {
+            if let Some(mut piece) = self.take_standing(cell) {
+                if piece.mark == Some(army) {
+                    piece.mark = None;
+                }
+                self.put_standing(cell, piece);
+            }
         }
     }
 }

@@ -26,7 +26,7 @@ fn invalid(rule: &'static str, field: Field) -> PositionError {
     error(PositionErrorKind::Invalid(rule), field.1, field.0)
 }
 
-/// Reads a position string and settles it by R60 (a) and (b) (§13 "Settling").
+/// Reads a position string and settles it by R60 (a) to (c) (§13 "Settling").
 pub fn parse_position(text: &str) -> Result<Hexian, PositionError> {
     let parts = fields(text);
     if parts.len() != FIELDS {
@@ -51,6 +51,7 @@ pub fn parse_position(text: &str) -> Result<Hexian, PositionError> {
     position.fullmove = parse_counter(parts[10].1, parts[10].0, 1)?;
     validate(&position, &parts)?;
     position.erase_marks_and_shields_of(position.side);
+    position.eliminate_checkmated();
     Ok(position)
 }
 
