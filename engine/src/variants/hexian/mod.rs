@@ -24,6 +24,7 @@
 mod armies;
 mod attacks;
 mod effects;
+mod hashing;
 mod legal;
 mod move_notation;
 mod movegen;
@@ -82,6 +83,10 @@ pub struct Hexian {
     ghost_pool: Wide256,
     halfmove: u32,
     fullmove: u32,
+    /// The Zobrist keys of the pieces, updated by `put_*` and `take_*` (`hashing`).
+    pieces_hash: u64,
+    /// The Zobrist keys of the other fields but the clocks, refreshed once per ply.
+    fields_hash: u64,
 }
 
 impl Hexian {
@@ -101,6 +106,8 @@ impl Hexian {
             ghost_pool: Wide256::EMPTY,
             halfmove: 0,
             fullmove: 1,
+            pieces_hash: 0,
+            fields_hash: 0,
         }
     }
 
@@ -193,12 +200,14 @@ impl Hexian {
         debug_assert!(self.standing[cell].is_none());
         self.standing[cell] = Some(piece);
         self.standing_by_army[piece.army] |= Wide256::cell(cell);
+        self.pieces_hash ^= hashing::piece_key(0, cell, &piece);
     }
 
     /// Removes and returns the standing piece on `cell`.
     fn take_standing(&mut self, cell: usize) -> Option<Piece> {
         let piece = self.standing[cell].take()?;
         self.standing_by_army[piece.army] ^= Wide256::cell(cell);
+        self.pieces_hash ^= hashing::piece_key(0, cell, &piece);
         Some(piece)
     }
 
@@ -207,12 +216,14 @@ impl Hexian {
         debug_assert!(self.fallen[cell].is_none());
         self.fallen[cell] = Some(piece);
         self.fallen_cells |= Wide256::cell(cell);
+        self.pieces_hash ^= hashing::piece_key(1, cell, &piece);
     }
 
     /// Removes and returns the fallen piece on `cell`.
     fn take_fallen(&mut self, cell: usize) -> Option<Piece> {
         let piece = self.fallen[cell].take()?;
         self.fallen_cells ^= Wide256::cell(cell);
+        self.pieces_hash ^= hashing::piece_key(1, cell, &piece);
         Some(piece)
     }
 

@@ -129,7 +129,10 @@ fn placement(r: &mut Reader) -> Result<Move, MoveError> {
 fn piece_move_after(r: &mut Reader, from: u8) -> Result<PieceMove, MoveError> {
     let to = r.cell()?;
     let mut mv = PieceMove::new(usize::from(from), usize::from(to));
-    if r.eat('h') {
+    // The suffix `h` ends the token; an `h` followed by a digit is a landing on file h
+    // (`b10d10h8`).
+    if r.rest == "h" {
+        r.rest = "";
         mv.promotes = true;
         return Ok(mv);
     }

@@ -52,6 +52,7 @@ pub fn parse_position(text: &str) -> Result<Hexian, PositionError> {
     validate(&position, &parts)?;
     position.erase_marks_and_shields_of(position.side);
     position.eliminate_checkmated();
+    position.refresh_hash();
     Ok(position)
 }
 

@@ -35,6 +35,7 @@ impl Hexian {
         if self.side <= mover {
             self.fullmove += 1;
         }
+        self.refresh_hash();
     }
 
     /// R116: a pass, or a plain move to a free cell of a piece other than a Zombie that

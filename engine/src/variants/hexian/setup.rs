@@ -25,6 +25,7 @@ pub fn start(config: &Config) -> Hexian {
             position.put_standing(cell, piece);
         }
     }
+    position.refresh_hash();
     position
 }
 
