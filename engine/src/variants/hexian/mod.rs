@@ -1,17 +1,19 @@
 //! Hexian Hexchess: `../shared/rules/hexian.md` (six armies, two to six players, patrons
 //! and spells on the 217-cell hexagon).
 //!
-//! Unfinished. Implemented: the board, the armies and their start setups, the pieces with
-//! their states, players, patron, spell lists, check counters, reserves and Ghost pools
-//! (§2–§4, §6.8 data); position strings (§9, read and settled by R60) and move tokens
-//! (§10); attack, freshness, check and Belphegor's paralysis (R13, R25, R66, R67, R103);
-//! every move kind with its effects: piece moves (R14–R38, R74–R78, R94, R108), rising,
+//! Implemented: the board, the armies and their start setups, the pieces with their
+//! states, players, patron, spell lists, check counters, reserves and Ghost pools (§2–§4,
+//! §6.8 data); position strings (§9, read and settled by R60) and move tokens (§10);
+//! attack, freshness, check and Belphegor's paralysis (R13, R25, R66, R67, R103); every
+//! move kind with its effects: piece moves (R14–R38, R74–R78, R94, R108), rising,
 //! dispatching, Ghost returns with possession, deployment (R72–R80, R105, R106), the
 //! fourteen spells and Demogorgon's refill (R82–R101, R104), the pass (R69); the whole ply
 //! (R63): legality (R68), Astaroth counting (R102), checkmate, claims and elimination
-//! (R60 c, R70, R110, R111), the clocks (R116, R117); the end of the game (R112). Not
-//! implemented yet: results and draws as `Status` (R113–R118), Zobrist hashing, `impl Game`
-//! (search, evaluation and protocol play, issue 8 parts 5 and 6).
+//! (R60 c, R70, R110, R111), the clocks (R116, R117); results and draws (R112–R118);
+//! Zobrist hashing; the `Game` trait (`HexianGame`).
+//!
+//! Unfinished (issue 8): no perft suite (`positions/hexian/perft.txt`), no evaluation or
+//! search tuning, not wired into the protocol (`Variant::is_implemented` is still false).
 //!
 //! Files: `armies` (R50–R54), `piece` (types and states, R119 tokens), `players` (R56,
 //! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
@@ -19,11 +21,13 @@
 //! kinds, R61), `move_notation` (move tokens, §10), `attacks` (R13, R66, R67, R103),
 //! `movegen` (piece moves), `effects` (what a piece move does, end-of-ply steps 1–3),
 //! `special_moves` (rise, dispatch, Ghost return, deployment), `spellcasting` (§6.7),
-//! `legal` (legal moves), `ply` (a whole ply, eliminations, end of game).
+//! `legal` (legal moves), `ply` (a whole ply, eliminations, end of game), `hashing`
+//! (Zobrist keys), `game` (the `Game` trait: history, results, draws).
 
 mod armies;
 mod attacks;
 mod effects;
+mod game;
 mod hashing;
 mod legal;
 mod move_notation;
@@ -42,6 +46,7 @@ mod tables;
 use crate::bitboard::{Bitboard, Wide256};
 use crate::game::PositionError;
 pub use armies::{army_letter, army_of_letter, clockwise, forward, widdershins, ARMIES};
+pub use game::HexianGame;
 pub use move_notation::{move_token, parse_move_token};
 pub use moves::{HopTail, Move, PieceMove, Spell};
 pub use piece::{Kind, Piece};
