@@ -743,3 +743,16 @@ fn r60_a_checkmated_side_is_eliminated_when_the_position_is_read() {
         "8uA/10/11/12/13/14/15/1wI14/3uF13/1wG(^w)14/15/14/13/12/11/10/4wA4 u - w.B.u.P.G.Y 4 - 000000 ZZ/-/-/-/-/- - 0 1"
     );
 }
+
+#[test]
+fn r102_r112_eliminating_the_last_enemy_ends_the_game_with_an_army_in_play_to_move() {
+    let p = position("9/10/11/bZ11/bAbZ11/14/15/16/8wF8/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 020000 - - 0 1");
+    let after = assert_ply(
+        &p,
+        "i9e9",
+        "9/10/11/12/13/14/15/16/4wF12/16/15/14/13/12/11/10/4wA4 w - w.B.U.P.G.Y 1 - 000000 - - 0 2",
+    );
+    assert!(after.is_over());
+    assert!(after.legal_moves().is_empty());
+    assert_eq!(position(&after.position_string()), after);
+}

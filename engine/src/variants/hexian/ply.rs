@@ -134,7 +134,8 @@ impl Hexian {
 
     /// R110: every piece of the army leaves the board, its pool entries, reserve, spells
     /// and counter are emptied, its marks erased; if it was to move, the next army in play
-    /// becomes the side to move (R60 a, b).
+    /// becomes the side to move (R60 a, b), also when the game is now over, so that the
+    /// side to move is always an army in play (R120).
     fn eliminate(&mut self, army: usize) {
         for cell in 0..self.standing.len() {
             if self.standing[cell].is_some_and(|p| p.army == army) {
@@ -152,7 +153,7 @@ impl Hexian {
         self.checks[army] = 0;
         self.erase_marks_of(army);
         self.players.eliminate(army);
-        if self.side == army && !self.is_over() {
+        if self.side == army {
             self.side = self.players.next_in_play(army);
             self.erase_marks_and_shields_of(self.side);
         }
