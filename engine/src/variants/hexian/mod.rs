@@ -12,8 +12,9 @@
 //! (R60 c, R70, R110, R111), the clocks (R116, R117); results and draws (R112–R118);
 //! Zobrist hashing; the `Game` trait (`HexianGame`).
 //!
-//! Unfinished (issue 8): no perft suite (`positions/hexian/perft.txt`), no evaluation or
-//! search tuning, not wired into the protocol (`Variant::is_implemented` is still false).
+//! Unfinished (issue 8): the perft suite's deeper counts come from this implementation
+//! only; no evaluation; not wired into the protocol (`Variant::is_implemented` is still
+//! false).
 //!
 //! Files: `armies` (R50–R54), `piece` (types and states, R119 tokens), `players` (R56,
 //! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
