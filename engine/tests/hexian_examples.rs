@@ -756,3 +756,43 @@ fn r102_r112_eliminating_the_last_enemy_ends_the_game_with_an_army_in_play_to_mo
     assert!(after.legal_moves().is_empty());
     assert_eq!(position(&after.position_string()), after);
 }
+
+#[test]
+fn r48_r79_a_possessed_summoned_piece_expires_at_the_end_of_the_same_ply() {
+    let p = position("9/10/11/12/bA12/14/15/16/17/16/15/14/7wZ5/12/11/1bZ(U)8/4wA4 w - w.b.U.P.G.Y 1 - 000000 - i2 0 1");
+    assert_ply(
+        &p,
+        "G@i2:l5",
+        "9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 b - w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn r30_r39_an_archwizard_capturing_a_fungoid_stays_standing() {
+    let p = position("9/10/11/12/bA12/14/15/16/7wZbF8/7wA8/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+    assert_after(
+        &p,
+        "i8i9",
+        "9/10/11/12/bA12/14/15/16/8wA(^w)8/16/15/14/13/12/11/10/9 b h9wZ w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn r43_r100_stinking_cloud_crushes_a_fallen_piece_under_its_victim() {
+    let p = position("9/10/11/12/bA12/14/15/16/8wAwZ7/16/15/14/13/12/11/10/9 w j9bH w.b.U.P.G.Y 1 K/-/-/-/-/- 000000 - - 0 1");
+    assert_after(
+        &p,
+        "i9*K",
+        "9/10/11/12/bA12/14/15/16/8wA8/16/15/14/13/12/11/10/9 b j9wZ w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
+
+#[test]
+fn r87_r30_a_familiar_banishing_a_fungoid_is_knocked_over() {
+    let p = position("9/10/11/12/bA12/14/15/16/8wMbF7/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 B/-/-/-/-/- 000000 - - 0 1");
+    assert_after(
+        &p,
+        "i9*Bj9",
+        "9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 b j9wM w.b.U.P.G.Y 1 - 000000 - - 0 1",
+    );
+}
