@@ -61,8 +61,6 @@ const START_LAYOUT: [(Kind, i32, i32, i32); 16] = [
 
 /// Per-army cell sets, computed once from the geometry (see `tables`).
 pub struct ArmyCells {
-    /// The corner `C` (R7, R50).
-    pub corner: usize,
     /// The 16 start cells with their pieces, in the order of R51.
     pub start: [(Kind, usize); 16],
     /// The Ghost start cells `C` and `C+F` (R52).
@@ -97,7 +95,6 @@ impl ArmyCells {
             .filter(|&c| hex.step(c, forward(army)).is_none())
             .fold(Wide256::EMPTY, |bb, c| bb | Wide256::cell(c));
         ArmyCells {
-            corner: at(0, 0, 0),
             start,
             ghost_starts: [at(0, 0, 0), at(0, 0, 1)],
             edge_starts,

@@ -1,7 +1,7 @@
 //! Attack (R13), freshness (R66), check (R67) and Belphegor's paralysis (R103): what each
 //! kind of standing piece attacks, worked out from the board.
 
-use super::armies::{clockwise, forward, widdershins, ARMIES};
+use super::armies::{clockwise, widdershins, ARMIES};
 use super::tables::tables;
 use super::{Hexian, Kind, Patron, Piece};
 use crate::bitboard::{Bitboard, Wide256};
@@ -186,11 +186,6 @@ impl Hexian {
     /// R14: the standing piece on `cell` may act: not petrified, not paralysed.
     pub fn may_act(&self, cell: usize) -> bool {
         self.standing[cell].is_some_and(|p| !p.petrified) && !self.is_paralysed(cell)
-    }
-
-    /// The cell one step from `cell` in `army`'s forward direction.
-    pub fn forward_step(&self, cell: usize, army: usize) -> Option<usize> {
-        tables().hex.step(cell, forward(army))
     }
 }
 

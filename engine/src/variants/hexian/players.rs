@@ -167,6 +167,9 @@ mod tests {
         );
         assert!(three.same_player(0, 3) && !three.same_player(0, 1));
         assert!(two.same_player(1, 5) && !two.same_player(4, 5));
+        assert_eq!(PlayerCount::from_number(3), Some(PlayerCount::Three));
+        assert_eq!(PlayerCount::from_number(4), None);
+        assert_eq!(PlayerCount::Two.number(), 2);
     }
 
     #[test]
