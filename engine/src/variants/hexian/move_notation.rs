@@ -129,8 +129,9 @@ fn placement(r: &mut Reader) -> Result<Move, MoveError> {
 fn piece_move_after(r: &mut Reader, from: u8) -> Result<PieceMove, MoveError> {
     let to = r.cell()?;
     let mut mv = PieceMove::new(usize::from(from), usize::from(to));
-    // The suffix `h` ends the token; an `h` followed by a digit is a landing on file h
-    // (`b10d10h8`).
+    // Spec decision (R130): the suffix `h` ends the token; an `h` followed by a digit is
+    // a hop landing on file h (`b10d10h8`). R130's grammar leaves this open; a cell name
+    // always has digits, so reading it this way is the only one that accepts both.
     if r.rest == "h" {
         r.rest = "";
         mv.promotes = true;

@@ -225,6 +225,9 @@ fn six_entries((offset, field): Field) -> Result<Option<[Field; ARMIES]>, Positi
 
 /// Reads the spells field (R124): six entries, each the spells left and, under
 /// Demogorgon, `:` and the grimoire; under other patrons a grimoire is read and ignored.
+/// Spec decision (R124, A58): under Demogorgon an entry without a grimoire is malformed
+/// (R124 says each entry has one; guessing it would be arbitrary), and an ignored
+/// grimoire must still be well formed.
 fn parse_spells(field: Field, patron: Patron) -> Result<[Spells; ARMIES], PositionError> {
     let mut spells = [Spells::default(); ARMIES];
     let Some(entries) = six_entries(field)? else {
@@ -300,7 +303,9 @@ fn parse_ghost_pool((offset, field): Field) -> Result<Wide256, PositionError> {
     Ok(pool)
 }
 
-/// The rules that tie the fields together.
+/// The rules that tie the fields together. Spec decision: a reader rejects what no game
+/// can reach when a rule fixes it (R40, R102, R105, R110, R120); the lenient cases of A58
+/// are accepted.
 fn validate(position: &Hexian, parts: &[Field]) -> Result<(), PositionError> {
     let players = position.players;
     if players.armies_in_play().next().is_none() {

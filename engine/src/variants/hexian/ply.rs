@@ -24,6 +24,8 @@ impl Hexian {
         }
         self.eliminate_checkmated();
         // R116: the clock counts only plies in which nothing but a plain move happened.
+        // Spec decision: W33 shows 1 after the Zombie move `j9j10`, but R116 resets the
+        // clock after any Zombie move; the rule is followed (tested in hexian_examples).
         let removals = self.piece_count() != pieces_after_move;
         self.halfmove = if quiet && !removals {
             self.halfmove + 1

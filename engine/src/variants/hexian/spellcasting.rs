@@ -43,6 +43,8 @@ impl Hexian {
     }
 
     /// R83: the mover's Archwizard and its standing Familiars (type `M`) that may act.
+    /// R14 lists casting among the acts of any piece, so a caster Archwizard must be able
+    /// to act too (only an adjacent enemy Archwizard under Belphegor could stop it).
     fn casters(&self) -> Vec<usize> {
         self.standing_by_army[self.side]
             .cells()
