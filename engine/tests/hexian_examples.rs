@@ -796,3 +796,14 @@ fn r87_r30_a_familiar_banishing_a_fungoid_is_knocked_over() {
         "9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 b j9wM w.b.U.P.G.Y 1 - 000000 - - 0 1",
     );
 }
+
+#[test]
+fn w16_r70_before_the_second_check_black_escapes_and_w29_black_is_paralysed_too() {
+    let black_to_move = position("8uA/10/11/12/13/14/15/bZwI14/bA2uF13/bZ15/2wG12/14/13/12/11/10/4wA4 b - w.b.u.P.G.Y 4 - 000000 - - 0 1");
+    assert!(legal_tokens(&black_to_move).contains(&"a9b10".to_string()));
+    let w29_black = position("9/10/11/12/bA3bF8/14/15/16/4wF3wG8/6bZ2bG6/6wZ8/14/13/12/11/10/4wA4 b - w.b.U.P.G.Y 2 - 000000 - - 0 1");
+    assert!(legal_tokens(&w29_black)
+        .iter()
+        .all(|t| t.starts_with("a13")));
+    assert!(!legal_tokens(&w29_black).is_empty());
+}
