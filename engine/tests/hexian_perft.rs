@@ -3,7 +3,7 @@
 //! with the hash and position restored after each root.
 
 use engine::game::Game;
-use engine::perft::{perft, Counting};
+use engine::perft::{parse_suite, perft, Counting, SuiteEntry};
 use engine::variants::hexian::{Config, HexianGame};
 
 const SUITE: &str = include_str!(concat!(
@@ -14,37 +14,22 @@ const SUITE: &str = include_str!(concat!(
 /// Larger counts are for `perft` by hand in a release build.
 const LIMIT: u64 = 2_500;
 
-/// A position line: its line number, position string and `(depth, count)` pairs.
-type Entry = (usize, String, Vec<(u32, u64)>);
-
 /// Every position line of the suite.
-fn suite() -> Vec<Entry> {
-    SUITE
-        .lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|(i, line)| {
-            let mut parts = line.split(';');
-            let position = parts.next().unwrap_or_default().to_string();
-            let counts = parts
-                .map(|part| {
-                    let (depth, count) = part
-                        .strip_prefix('D')
-                        .and_then(|rest| rest.split_once(' '))
-                        .unwrap_or_else(|| panic!("perft.txt:{}: bad count '{part}'", i + 1));
-                    (depth.parse().expect("depth"), count.parse().expect("count"))
-                })
-                .collect();
-            (i + 1, position, counts)
-        })
-        .collect()
+fn suite() -> Vec<SuiteEntry> {
+    parse_suite(SUITE).unwrap_or_else(|e| panic!("perft.txt: {e}"))
 }
 
 #[test]
 fn perft_suite_counts() {
     let entries = suite();
     assert!(entries.len() >= 20, "{} positions", entries.len());
-    for (line, position, counts) in entries {
+    for SuiteEntry {
+        line,
+        position,
+        counts,
+        ..
+    } in entries
+    {
         let mut game = HexianGame::from_position_string(&position, &Config::default())
             .unwrap_or_else(|e| panic!("perft.txt:{line}: {e}"));
         let hash = game.hash();
