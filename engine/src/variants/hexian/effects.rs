@@ -44,7 +44,7 @@ impl Hexian {
 
     /// The cell between `from` and `to` holding an enemy standing piece, when `to` is two
     /// steps from `from` along a line (R77: that is what makes a hop).
-    pub(super) fn hopped_cell(&self, from: usize, to: usize) -> Option<usize> {
+    pub fn hopped_cell(&self, from: usize, to: usize) -> Option<usize> {
         let hex = &tables().hex;
         let army = self.standing[from]?.army;
         (0..12).find_map(|d| {

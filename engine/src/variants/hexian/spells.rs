@@ -40,6 +40,11 @@ impl SpellList {
         }
     }
 
+    /// How many spells the list holds, repeats counted.
+    pub fn len(self) -> usize {
+        self.0.iter().map(|&n| usize::from(n)).sum()
+    }
+
     /// How many copies of spell `letter` the list holds.
     pub fn count(self, letter: u8) -> u8 {
         SPELL_LETTERS
