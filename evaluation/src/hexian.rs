@@ -221,6 +221,22 @@ impl HexianEval {
         }
     }
 
+    /// A more valuable piece takes a cheaper one on a cell an enemy of the mover attacks:
+    /// a stand-in for static exchange evaluation. Imp hops land elsewhere and are never
+    /// counted as losing.
+    fn losing_capture(pos: &Hexian, mv: Move) -> bool {
+        let Move::Piece(piece_move) = mv else {
+            return false;
+        };
+        let (from, to) = (usize::from(piece_move.from), usize::from(piece_move.to));
+        match (pos.standing(from), pos.standing(to)) {
+            (Some(mover), Some(victim)) if mover.kind != Kind::Imp => {
+                standing_value(&mover) > standing_value(&victim) && pos.is_attacked(to, mover.army)
+            }
+            _ => false,
+        }
+    }
+
     /// What the captured piece (or the hopped one) was worth.
     fn victim_value(pos: &Hexian, mv: Move) -> i32 {
         let Move::Piece(piece_move) = mv else {
@@ -300,6 +316,10 @@ impl SeatEvaluator<HexianGame> for HexianEval {
             _ => 0,
         }
     }
+
+    fn is_losing_capture(&self, game: &HexianGame, mv: Move) -> bool {
+        Self::losing_capture(game.position(), mv)
+    }
 }
 
 /// The two-player view (players `wug.bpy`): the side to move's score, which with two
@@ -319,6 +339,10 @@ impl Evaluator<HexianGame> for HexianEval {
 
     fn moving_piece_value(&self, game: &HexianGame, mv: Move) -> i32 {
         self.mover_value(game, mv)
+    }
+
+    fn is_losing_capture(&self, game: &HexianGame, mv: Move) -> bool {
+        Self::losing_capture(game.position(), mv)
     }
 }
 

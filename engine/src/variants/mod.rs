@@ -50,7 +50,11 @@ impl Variant {
     pub fn is_implemented(self) -> bool {
         matches!(
             self,
-            Variant::Hexmate | Variant::Hexchoice | Variant::Panoply | Variant::SevenKingdoms
+            Variant::Hexmate
+                | Variant::Hexchoice
+                | Variant::Panoply
+                | Variant::SevenKingdoms
+                | Variant::Hexian
         )
     }
 }

@@ -15,6 +15,9 @@ pub fn army_of_letter(letter: u8) -> Option<usize> {
     ARMY_LETTERS.iter().position(|&l| l == letter)
 }
 
+/// The armies' names (§1), in play order.
+pub const ARMY_NAMES: [&str; ARMIES] = ["white", "black", "blue", "pink", "green", "gold"];
+
 /// The army's letter.
 pub fn army_letter(army: usize) -> char {
     ARMY_LETTERS[army] as char

@@ -12,9 +12,9 @@
 //! (R60 c, R70, R110, R111), the clocks (R116, R117); results and draws (R112–R118);
 //! Zobrist hashing; the `Game` trait (`HexianGame`).
 //!
+//! The evaluation is `evaluation::hexian`; the protocol plays it as `UCI_Variant hexian`.
 //! Unfinished (issue 8): the perft suite's deeper counts of positions with spells come
-//! from this implementation only; not wired into the protocol (`Variant::is_implemented`
-//! is still false). The evaluation is `evaluation::hexian`.
+//! from this implementation only.
 //!
 //! Files: `armies` (R50–R54), `piece` (types and states, R119 tokens), `players` (R56,
 //! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
@@ -48,6 +48,7 @@ use crate::bitboard::{Bitboard, Wide256};
 use crate::game::PositionError;
 pub use armies::{
     army_letter, army_of_letter, clockwise, forward, ghost_start_owner, widdershins, ARMIES,
+    ARMY_NAMES,
 };
 pub use game::HexianGame;
 pub use move_notation::{move_token, parse_move_token};
