@@ -205,3 +205,50 @@ fn the_command_line_counts_and_benches_hexian() {
     assert_eq!(lines.len(), 3, "{bench}");
     assert!(lines[1].starts_with("Nodes searched  : "), "{bench}");
 }
+
+#[test]
+fn a_match_rotates_the_seats_over_the_openings() {
+    let engine = format!("cmd={}", env!("CARGO_BIN_EXE_tessera"));
+    let openings = concat!(
+        "file=",
+        env!("CARGO_MANIFEST_DIR"),
+        "/../positions/hexian/openings.txt"
+    );
+    let output = tessera(&[
+        "match",
+        "--variant",
+        "hexian",
+        "--players",
+        "3",
+        "--engine",
+        &engine,
+        "name=a",
+        "--engine",
+        &engine,
+        "name=b",
+        "--engine",
+        &engine,
+        "name=c",
+        "--each",
+        "depth=1",
+        "--games",
+        "3",
+        "--maxmoves",
+        "2",
+        "--openings",
+        openings,
+    ]);
+    let finished: Vec<&str> = output
+        .lines()
+        .filter(|l| l.starts_with("Finished game"))
+        .collect();
+    assert_eq!(
+        finished,
+        [
+            "Finished game 1 (a vs b vs c): 1/3-1/3-1/3 {draw by adjudication: 2 moves}",
+            "Finished game 2 (b vs c vs a): 1/3-1/3-1/3 {draw by adjudication: 2 moves}",
+            "Finished game 3 (c vs a vs b): 1/3-1/3-1/3 {draw by adjudication: 2 moves}",
+        ],
+        "{output}"
+    );
+}
