@@ -38,7 +38,7 @@ pub enum Command {
         /// Moves played from the position before counting.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
-        /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd); default one per player.
+        /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd; hexian: 2, 3 or 6); default one per player.
         #[arg(long, default_value = "")]
         players: String,
         /// Number of plies.
@@ -65,7 +65,7 @@ pub enum Command {
         /// Moves played from the position before the search.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
-        /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd); default one per player.
+        /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd; hexian: 2, 3 or 6); default one per player.
         #[arg(long, default_value = "")]
         players: String,
         /// Search for more than two players: brs, paranoid or maxn.
@@ -95,7 +95,7 @@ pub enum Command {
         /// Variant id: hexmate, hexchoice, …
         #[arg(long, default_value = "hexmate", value_parser = parse_variant)]
         variant: Variant,
-        /// Search depth (default: 5; sevenkingdoms 3, with maxn 2).
+        /// Search depth (default: 8; panoply 7, sevenkingdoms 3, with maxn 2, hexian 2).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
         depth: Option<u32>,
         /// Search for more than two players: brs, paranoid or maxn.
