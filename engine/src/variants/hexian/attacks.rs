@@ -147,9 +147,10 @@ impl Hexian {
         army: usize,
         filter: impl Fn(&Piece) -> bool,
     ) -> bool {
+        let candidates = tables().attacker_cells[cell];
         (0..ARMIES)
             .filter(|&a| self.are_enemies(a, army))
-            .flat_map(|a| self.standing_by_army[a].cells())
+            .flat_map(|a| (self.standing_by_army[a] & candidates).cells())
             .any(|from| {
                 self.standing[from].is_some_and(|p| filter(&p)) && self.attacks_from(from).has(cell)
             })

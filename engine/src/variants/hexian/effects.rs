@@ -172,11 +172,13 @@ impl Hexian {
     /// R48, R63 step 1: every summoned piece of `army`, standing or fallen, leaves the
     /// game, except the one standing on `spared` (summoned in this ply).
     fn expire_summoned(&mut self, army: usize, spared: Option<usize>) {
-        for cell in 0..self.standing.len() {
-            let expires = |p: Piece| p.army == army && p.summoned;
+        let expires = |p: Piece| p.army == army && p.summoned;
+        for cell in self.standing_by_army[army].cells() {
             if self.standing[cell].is_some_and(expires) && spared != Some(cell) {
                 self.take_standing(cell);
             }
+        }
+        for cell in self.fallen_cells.cells() {
             if self.fallen[cell].is_some_and(expires) {
                 self.take_fallen(cell);
             }

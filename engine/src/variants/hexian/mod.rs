@@ -241,10 +241,7 @@ impl Hexian {
     fn erase_marks_and_shields_of(&mut self, army: usize) {
         self.erase_marks_of(army);
         for cell in self.standing_by_army[army].cells() {
-            if let Some(mut piece) = self.take_standing(cell) {
-                piece.shielded = false;
-                self.put_standing(cell, piece);
-            }
+            self.update_standing_where(cell, |p| p.shielded, |p| p.shielded = false);
         }
     }
 
@@ -252,10 +249,21 @@ impl Hexian {
     /// none, R41).
     fn erase_marks_of(&mut self, army: usize) {
         for cell in self.occupied().cells() {
+            self.update_standing_where(cell, |p| p.mark == Some(army), |p| p.mark = None);
+        }
+    }
+
+    /// Changes the standing piece on `cell` by `change` if `test` holds for it (through
+    /// `take_standing` and `put_standing`, which keep the hash).
+    fn update_standing_where(
+        &mut self,
+        cell: usize,
+        test: impl Fn(&Piece) -> bool,
+        change: impl Fn(&mut Piece),
+    ) {
+        if self.standing[cell].is_some_and(|p| test(&p)) {
             if let Some(mut piece) = self.take_standing(cell) {
-                if piece.mark == Some(army) {
-                    piece.mark = None;
-                }
+                change(&mut piece);
                 self.put_standing(cell, piece);
             }
         }
