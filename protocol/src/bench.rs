@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// machines, long enough for a steady nodes-per-second figure (a shallow bench spends a
 /// large share of its time clearing the table between positions). Seven Kingdoms'
 /// depends on the multi-player algorithm. Hexian's move generation is slow (legality
-/// plays every candidate on a copy): depth 2 takes about ten seconds.
+/// plays every candidate on a copy), so its bench stops at depth 2.
 pub fn default_depth(variant: Variant, algorithm: Algorithm) -> u32 {
     match variant {
         Variant::SevenKingdoms => algorithm.bench_depth(),
