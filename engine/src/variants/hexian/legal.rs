@@ -48,8 +48,8 @@ impl Hexian {
         !after.in_check(self.side)
     }
 
-    /// Plays `mv` and end-of-ply steps 1–3 (R63): what the legality test looks at.
-    /// Unfinished: steps 5–7 (Astaroth, checkmate, clocks) are not applied yet.
+    /// Plays `mv` and end-of-ply steps 1–3 (R63): what the legality test looks at (steps
+    /// 5–7, Astaroth, checkmate and clocks, come after it and do not bear on it).
     pub fn play_through_step_three(&mut self, mv: Move) {
         let mover = self.side;
         self.play_move_effects(mv);
