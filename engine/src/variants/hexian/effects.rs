@@ -173,7 +173,7 @@ impl Hexian {
     /// game, except the one standing on `spared` (summoned in this ply).
     fn expire_summoned(&mut self, army: usize, spared: Option<usize>) {
         let expires = |p: Piece| p.army == army && p.summoned;
-        for cell in self.standing_by_army[army].cells() {
+        for cell in (self.standing_by_army[army] & self.flagged).cells() {
             if self.standing[cell].is_some_and(expires) && spared != Some(cell) {
                 self.take_standing(cell);
             }
@@ -188,7 +188,7 @@ impl Hexian {
     /// R63 step 3, R94: illusions attacked by an enemy piece are removed, until none is.
     fn remove_attacked_illusions(&mut self) {
         loop {
-            let attacked = self.occupied().cells().find(|&cell| {
+            let attacked = self.flagged.cells().find(|&cell| {
                 self.standing[cell]
                     .is_some_and(|p| p.kind == Kind::Illusion && self.is_attacked(cell, p.army))
             });

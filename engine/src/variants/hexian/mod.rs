@@ -80,6 +80,9 @@ pub struct Hexian {
     standing: [Option<Piece>; CELLS],
     fallen: [Option<Piece>; CELLS],
     standing_by_army: [Wide256; ARMIES],
+    /// The standing pieces a change of turn may touch (R60, R63 steps 1 and 3): those with
+    /// an arrival mark, a shield or the summoned flag, and the illusions.
+    flagged: Wide256,
     fallen_cells: Wide256,
     side: usize,
     players: Players,
@@ -105,6 +108,7 @@ impl Hexian {
             standing: [None; CELLS],
             fallen: [None; CELLS],
             standing_by_army: [Wide256::EMPTY; ARMIES],
+            flagged: Wide256::EMPTY,
             fallen_cells: Wide256::EMPTY,
             side: 0,
             players,
@@ -209,6 +213,9 @@ impl Hexian {
         debug_assert!(self.standing[cell].is_none());
         self.standing[cell] = Some(piece);
         self.standing_by_army[piece.army] |= Wide256::cell(cell);
+        if is_flagged(&piece) {
+            self.flagged |= Wide256::cell(cell);
+        }
         self.pieces_hash ^= hashing::piece_key(0, cell, &piece);
     }
 
@@ -216,6 +223,7 @@ impl Hexian {
     fn take_standing(&mut self, cell: usize) -> Option<Piece> {
         let piece = self.standing[cell].take()?;
         self.standing_by_army[piece.army] ^= Wide256::cell(cell);
+        self.flagged &= !Wide256::cell(cell);
         self.pieces_hash ^= hashing::piece_key(0, cell, &piece);
         Some(piece)
     }
@@ -240,7 +248,7 @@ impl Hexian {
     /// from every piece and the shields of its standing pieces are removed.
     fn erase_marks_and_shields_of(&mut self, army: usize) {
         self.erase_marks_of(army);
-        for cell in self.standing_by_army[army].cells() {
+        for cell in (self.standing_by_army[army] & self.flagged).cells() {
             self.update_standing_where(cell, |p| p.shielded, |p| p.shielded = false);
         }
     }
@@ -248,7 +256,7 @@ impl Hexian {
     /// R65: the arrival marks of `army` are erased from every piece (fallen pieces carry
     /// none, R41).
     fn erase_marks_of(&mut self, army: usize) {
-        for cell in self.occupied().cells() {
+        for cell in self.flagged.cells() {
             self.update_standing_where(cell, |p| p.mark == Some(army), |p| p.mark = None);
         }
     }
@@ -268,4 +276,9 @@ impl Hexian {
             }
         }
     }
+}
+
+/// Whether a standing piece belongs in [`Hexian::flagged`].
+fn is_flagged(piece: &Piece) -> bool {
+    piece.mark.is_some() || piece.shielded || piece.summoned || piece.kind == Kind::Illusion
 }
