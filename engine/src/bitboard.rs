@@ -228,6 +228,14 @@ impl<const W: usize> Bitboard for Wide<W> {
             .find(|(_, &w)| w != 0)
             .map(|(i, w)| 64 * i + 63 - w.leading_zeros() as usize)
     }
+    /// Clears the lowest bit in its word, leaving the other words alone.
+    #[inline]
+    fn pop_first(&mut self) -> Option<usize> {
+        let (i, word) = self.0.iter_mut().enumerate().find(|(_, w)| **w != 0)?;
+        let bit = word.trailing_zeros() as usize;
+        *word &= *word - 1;
+        Some(64 * i + bit)
+    }
     fn shl(self, n: usize) -> Self {
         let (words, bits) = (n / 64, n % 64);
         let mut out = Self::EMPTY;

@@ -69,3 +69,96 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, counting: Counting) 
     let total = entries.iter().map(|e| e.1).sum();
     Divide { entries, total }
 }
+
+/// One position line of a perft suite file (`positions/<variant>/perft.txt`).
+///
+/// File format: blank lines are skipped; a comment `# <name>: <what it exercises>` names
+/// the position line after it; every other line is `<position string>;D1 <n>;D2 <n>;...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuiteEntry {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The name from the comment line before it (empty if none).
+    pub name: String,
+    pub position: String,
+    /// `(depth, leaf count)` in file order.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Parses one `D<depth> <count>` field.
+fn parse_count(field: &str) -> Result<(u32, u64), String> {
+    let bad = || format!("expected `D<depth> <count>`, found `{field}`");
+    let (depth, count) = field.trim().split_once(' ').ok_or_else(bad)?;
+    let depth = depth.strip_prefix('D').ok_or_else(bad)?;
+    let depth = depth.parse().map_err(|_| bad())?;
+    let count = count.trim().parse().map_err(|_| bad())?;
+    Ok((depth, count))
+}
+
+/// Parses the text of a perft suite file; an error names the 1-based line at fault.
+pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
+    let mut entries = Vec::new();
+    let mut name = String::new();
+    for (index, raw) in text.lines().enumerate() {
+        let raw = raw.trim();
+        if let Some(comment) = raw.strip_prefix('#') {
+            name = comment
+                .split(':')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_string();
+            continue;
+        }
+        if raw.is_empty() {
+            continue;
+        }
+        let mut fields = raw.split(';');
+        let position = fields.next().unwrap_or_default().trim().to_string();
+        let counts = fields
+            .map(parse_count)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("line {}: {e}", index + 1))?;
+        if counts.is_empty() {
+            return Err(format!("line {}: no counts", index + 1));
+        }
+        entries.push(SuiteEntry {
+            line: index + 1,
+            name: std::mem::take(&mut name),
+            position,
+            counts,
+        });
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_fields_parse() {
+        assert_eq!(parse_count("D3 50734"), Ok((3, 50734)));
+        assert!(parse_count("3 50734").is_err());
+        assert!(parse_count("D3").is_err());
+        assert!(parse_count("Dx 1").is_err());
+    }
+
+    #[test]
+    fn suites_parse_with_names_and_counts() {
+        let text = "# header: about the file\n\n# start: the start\nabc w;D1 2;D2 4\n";
+        assert_eq!(
+            parse_suite(text),
+            Ok(vec![SuiteEntry {
+                line: 4,
+                name: "start".to_string(),
+                position: "abc w".to_string(),
+                counts: vec![(1, 2), (2, 4)],
+            }])
+        );
+        assert_eq!(parse_suite("abc w\n"), Err("line 1: no counts".to_string()));
+        assert!(parse_suite("abc w;D1\n")
+            .unwrap_err()
+            .starts_with("line 1: "));
+    }
+}

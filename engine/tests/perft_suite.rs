@@ -1,12 +1,10 @@
 //! The perft suites in `positions/<variant>/perft.txt`: every count of at most
 //! `MAX_CHECKED` leaves is checked with bulk counting, and counts of depth 3 or less also
 //! with make/unmake. Larger counts are for `tessera perft` by hand.
-//!
-//! File format: blank lines are skipped; a comment `# <name>: <what it exercises>` names
-//! the position line after it; every other line is `<position string>;D1 <n>;D2 <n>;...`.
+//! The file format is `engine::perft::parse_suite`'s.
 
 use engine::game::Game;
-use engine::perft::{perft, Counting};
+use engine::perft::{parse_suite, perft, Counting, SuiteEntry};
 use engine::variants::hepta::Hepta;
 use engine::variants::hexmate::{Hexmate, Ruleset};
 use std::fs;
@@ -26,64 +24,14 @@ const HEXCHOICE_SUITE: &str = concat!(
 );
 const HEPTA_SUITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../positions/hepta/perft.txt");
 
-/// One position line of a suite file.
-#[derive(Debug)]
-struct SuiteLine {
-    /// 1-based line number in the file.
-    line: usize,
-    /// The name from the comment line before it (empty if none).
-    name: String,
-    position: String,
-    /// `(depth, leaf count)` in file order.
-    counts: Vec<(u32, u64)>,
-}
-
-/// Parses one `D<depth> <count>` field.
-fn parse_count(field: &str) -> Result<(u32, u64), String> {
-    let bad = || format!("expected `D<depth> <count>`, found `{field}`");
-    let (depth, count) = field.trim().split_once(' ').ok_or_else(bad)?;
-    let depth = depth.strip_prefix('D').ok_or_else(bad)?;
-    let depth = depth.parse().map_err(|_| bad())?;
-    let count = count.trim().parse().map_err(|_| bad())?;
-    Ok((depth, count))
-}
-
 /// Parses a suite file; a malformed line panics with its number.
-fn parse_suite(path: &str) -> Vec<SuiteLine> {
+fn read_suite(path: &str) -> Vec<SuiteEntry> {
     let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let mut lines = Vec::new();
-    let mut name = String::new();
-    for (index, raw) in text.lines().enumerate() {
-        let raw = raw.trim();
-        if let Some(comment) = raw.strip_prefix('#') {
-            name = comment
-                .split(':')
-                .next()
-                .unwrap_or_default()
-                .trim()
-                .to_string();
-            continue;
-        }
-        if raw.is_empty() {
-            continue;
-        }
-        let mut fields = raw.split(';');
-        let position = fields.next().unwrap_or_default().trim().to_string();
-        let counts: Result<Vec<_>, _> = fields.map(parse_count).collect();
-        let counts = counts.unwrap_or_else(|e| panic!("{path}:{}: {e}", index + 1));
-        assert!(!counts.is_empty(), "{path}:{}: no counts", index + 1);
-        lines.push(SuiteLine {
-            line: index + 1,
-            name: std::mem::take(&mut name),
-            position,
-            counts,
-        });
-    }
-    lines
+    parse_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// Checks one line; returns a message per wrong count.
-fn check_line<G: Game>(path: &str, entry: &SuiteLine, config: &G::Config) -> Vec<String> {
+fn check_line<G: Game>(path: &str, entry: &SuiteEntry, config: &G::Config) -> Vec<String> {
     let start = match G::from_position_string(&entry.position, config) {
         Ok(pos) => pos,
         Err(e) => return vec![format!("{path}:{}: bad position: {e}", entry.line)],
@@ -115,8 +63,8 @@ fn check_line<G: Game>(path: &str, entry: &SuiteLine, config: &G::Config) -> Vec
 }
 
 /// Checks every line of a suite file, reporting all failing lines at once.
-fn check_suite<G: Game>(path: &str, config: G::Config, min_lines: usize) -> Vec<SuiteLine> {
-    let entries = parse_suite(path);
+fn check_suite<G: Game>(path: &str, config: G::Config, min_lines: usize) -> Vec<SuiteEntry> {
+    let entries = read_suite(path);
     assert!(
         entries.len() >= min_lines,
         "{path}: {} position lines, expected at least {min_lines}",
@@ -159,12 +107,4 @@ fn hepta_perft_suite() {
         [(1, 47), (2, 2_209), (3, 107_489)]
     );
     assert_eq!(spec_counts("true-start")[..2], [(1, 5_040), (2, 176_400)]);
-}
-
-#[test]
-fn count_fields_parse() {
-    assert_eq!(parse_count("D3 50734"), Ok((3, 50734)));
-    assert!(parse_count("3 50734").is_err());
-    assert!(parse_count("D3").is_err());
-    assert!(parse_count("Dx 1").is_err());
 }

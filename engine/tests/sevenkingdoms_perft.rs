@@ -7,7 +7,7 @@ mod common;
 
 use common::dev_game_moves;
 use engine::game::Game;
-use engine::perft::{perft, Counting};
+use engine::perft::{parse_suite, perft, Counting, SuiteEntry};
 use engine::variants::sevenkingdoms::{Players, SevenKingdoms};
 
 const SUITE: &str = include_str!(concat!(
@@ -18,51 +18,11 @@ const SUITE: &str = include_str!(concat!(
 /// Counts above this are checked by hand (the start position's D4), not here.
 const LIMIT: u64 = 3_000_000;
 
-/// One position of the suite: line number, name (from the comment above it), position
-/// string, and (depth, count) pairs.
-struct Entry {
-    line: usize,
-    name: String,
-    position: String,
-    counts: Vec<(u32, u64)>,
+fn suite() -> Vec<SuiteEntry> {
+    parse_suite(SUITE).unwrap_or_else(|e| panic!("perft.txt: {e}"))
 }
 
-fn suite() -> Vec<Entry> {
-    let mut entries = Vec::new();
-    let mut name = String::new();
-    for (i, line) in SUITE.lines().enumerate() {
-        if let Some(comment) = line.strip_prefix("# ") {
-            if let Some((n, _)) = comment.split_once(": ") {
-                name = n.to_string();
-            }
-            continue;
-        }
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut parts = line.split(';');
-        let position = parts.next().unwrap().trim().to_string();
-        let counts = parts
-            .map(|part| {
-                let (depth, count) = part
-                    .trim()
-                    .strip_prefix('D')
-                    .and_then(|rest| rest.split_once(' '))
-                    .unwrap_or_else(|| panic!("perft.txt:{}: bad count '{part}'", i + 1));
-                (depth.parse().unwrap(), count.parse().unwrap())
-            })
-            .collect();
-        entries.push(Entry {
-            line: i + 1,
-            name: name.clone(),
-            position,
-            counts,
-        });
-    }
-    entries
-}
-
-fn read(entry: &Entry) -> SevenKingdoms {
+fn read(entry: &SuiteEntry) -> SevenKingdoms {
     SevenKingdoms::from_position_string(&entry.position, &Players::default())
         .unwrap_or_else(|e| panic!("perft.txt:{} ({}): {e}", entry.line, entry.name))
 }

@@ -22,6 +22,7 @@
 //! Moves are counted by walks written from R9–R22 on a mailbox of the position; a test
 //! checks them against the rules' move generation.
 
+use crate::relative_to_field;
 use engine::bitboard::{Bitboard, Wide384};
 use engine::game::Game;
 use engine::geometry::{Grid, DIAGONAL_DIRECTIONS, ORTHOGONAL_DIRECTIONS};
@@ -376,28 +377,6 @@ fn strengths(pos: &SevenKingdoms, terms: &[Option<KingdomTerms>; KINGDOMS]) -> S
         .collect()
 }
 
-/// Strengths relative to the field: minus the average of the strongest other seat's and
-/// the other seats' mean strength (seats out of the game left aside).
-fn relative(strength: &[i32]) -> SeatScores {
-    let limit = EVAL_LIMIT - 1;
-    (0..strength.len())
-        .map(|seat| {
-            if strength[seat] == OUT_SCORE {
-                return OUT_SCORE;
-            }
-            let others = (0..strength.len())
-                .filter(|&s| s != seat && strength[s] != OUT_SCORE)
-                .map(|s| strength[s]);
-            let count = others.clone().count() as i32;
-            let field = match others.clone().max() {
-                Some(strongest) => (strongest + others.sum::<i32>() / count) / 2,
-                None => 0,
-            };
-            (strength[seat] - field).clamp(-limit, limit)
-        })
-        .collect()
-}
-
 /// Whether a piece of type `kind` standing `steps` cells away in direction `d` from a
 /// cell, with nothing between, attacks that cell along the line (R12–R18).
 fn line_attacker(kind: usize, d: usize, steps: usize) -> bool {
@@ -504,7 +483,7 @@ impl SevenKingdomsEval {
         }
         general_safety(pos, &board, &activity, &mut terms);
         let strength = strengths(pos, &terms);
-        let scores = relative(&strength);
+        let scores = relative_to_field(&strength, OUT_SCORE);
         Breakdown {
             kingdoms: terms,
             moves,

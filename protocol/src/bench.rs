@@ -12,10 +12,12 @@ use std::path::{Path, PathBuf};
 /// Depth of a `bench` of `variant` without one: about two seconds on this project's
 /// machines, long enough for a steady nodes-per-second figure (a shallow bench spends a
 /// large share of its time clearing the table between positions). Seven Kingdoms'
-/// depends on the multi-player algorithm.
+/// depends on the multi-player algorithm. Hexian's move generation is slow (legality
+/// plays every candidate on a copy), so its bench stops at depth 2.
 pub fn default_depth(variant: Variant, algorithm: Algorithm) -> u32 {
     match variant {
         Variant::SevenKingdoms => algorithm.bench_depth(),
+        Variant::Hexian => 2,
         Variant::Panoply => 7,
         _ => 8,
     }

@@ -38,7 +38,7 @@ pub enum Command {
         /// Moves played from the position before counting.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
-        /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd); default one per player.
+        /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd; hexian: 2, 3 or 6); default one per player.
         #[arg(long, default_value = "")]
         players: String,
         /// Number of plies.
@@ -65,7 +65,7 @@ pub enum Command {
         /// Moves played from the position before the search.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
-        /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd); default one per player.
+        /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd; hexian: 2, 3 or 6); default one per player.
         #[arg(long, default_value = "")]
         players: String,
         /// Search for more than two players: brs, paranoid or maxn.
@@ -95,7 +95,7 @@ pub enum Command {
         /// Variant id: hexmate, hexchoice, …
         #[arg(long, default_value = "hexmate", value_parser = parse_variant)]
         variant: Variant,
-        /// Search depth (default: 5; sevenkingdoms 3, with maxn 2).
+        /// Search depth (default: 8; panoply 7, sevenkingdoms 3, with maxn 2, hexian 2).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
         depth: Option<u32>,
         /// Search for more than two players: brs, paranoid or maxn.
@@ -115,15 +115,10 @@ pub enum Command {
 }
 
 pub fn parse_variant(text: &str) -> Result<Variant, String> {
-    let variant = Variant::from_id(text).ok_or_else(|| {
+    Variant::from_id(text).ok_or_else(|| {
         let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
         format!("unknown variant '{text}' (one of {})", ids.join(", "))
-    })?;
-    if variant.is_implemented() {
-        Ok(variant)
-    } else {
-        Err(format!("variant {} is not implemented yet", variant.id()))
-    }
+    })
 }
 
 pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {

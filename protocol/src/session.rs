@@ -214,8 +214,12 @@ impl Session {
         let change = parse_setoption(name, value).map_err(SessionError::Option)?;
         match change {
             OptionChange::Variant(variant) => {
-                let game = AnyGame::start_with_players(variant, &self.options.players)
-                    .map_err(SessionError::Variant)?;
+                let game = AnyGame::start_with_options(
+                    variant,
+                    &self.options.players,
+                    self.options.patron,
+                )
+                .map_err(SessionError::Variant)?;
                 self.replace_game(game);
             }
             OptionChange::Players(ref players) => {
@@ -259,7 +263,7 @@ impl Session {
     ) -> Result<Vec<String>, SessionError> {
         let (variant, players) = (self.options.variant, self.options.players.as_str());
         let mut game = match setup {
-            Setup::StartPos => AnyGame::start_with_players(variant, players),
+            Setup::StartPos => AnyGame::start_with_options(variant, players, self.options.patron),
             Setup::Fen(text) => AnyGame::from_position_string_with_players(variant, &text, players),
         }
         .map_err(SessionError::Position)?;

@@ -7,11 +7,12 @@ use engine::search::{
     bench, BenchResult, Control, Evaluator, Limits, Options, Outcome, Report, Searcher,
 };
 use engine::variants::hepta::Hepta;
+use engine::variants::hexian::{self, HexianGame, Patron, PlayerCount, ARMY_NAMES};
 use engine::variants::hexmate::{Hexmate, Ruleset};
 use engine::variants::panoply::Panoply;
 use engine::variants::sevenkingdoms::{Players, SevenKingdoms, COLOUR_NAMES, KINGDOMS};
 use engine::variants::Variant;
-use evaluation::{HeptaEval, HexmateEval, PanoplyEval, SevenKingdomsEval};
+use evaluation::{HeptaEval, HexianEval, HexmateEval, PanoplyEval, SevenKingdomsEval};
 use std::fmt;
 
 /// A position of any implemented variant.
@@ -24,6 +25,7 @@ pub enum AnyGame {
     Panoply(Panoply),
     Hepta(Hepta),
     SevenKingdoms(SevenKingdoms),
+    Hexian(HexianGame),
 }
 
 /// Runs `$body` with `$g` bound to the concrete position inside an [`AnyGame`].
@@ -35,6 +37,7 @@ macro_rules! with_game {
             $crate::variant::AnyGame::Panoply($g) => $body,
             $crate::variant::AnyGame::Hepta($g) => $body,
             $crate::variant::AnyGame::SevenKingdoms($g) => $body,
+            $crate::variant::AnyGame::Hexian($g) => $body,
         }
     };
 }
@@ -92,6 +95,9 @@ pub enum AnySearcher {
     /// Seven Kingdoms with any division into players: the multi-player searches, and the
     /// two-player search for two seats.
     SevenKingdoms(MultiSearcher<SevenKingdoms, SevenKingdomsEval>),
+    /// Hexian with 6 or 3 players by the multi-player searches, with 2 by the two-player
+    /// search.
+    Hexian(MultiSearcher<HexianGame, HexianEval>),
 }
 
 /// Runs `$body` with `$s` and `$g` bound to the searcher and the position of the same
@@ -111,6 +117,9 @@ macro_rules! with_searcher {
                 $crate::variant::AnySearcher::SevenKingdoms($s),
                 $crate::variant::AnyGame::SevenKingdoms($g),
             ) => $body,
+            ($crate::variant::AnySearcher::Hexian($s), $crate::variant::AnyGame::Hexian($g)) => {
+                $body
+            }
             _ => unreachable!("the session keeps the searcher and the position of one game type"),
         }
     };
@@ -125,6 +134,7 @@ impl AnySearcher {
             AnyGame::Panoply(_) => AnySearcher::Panoply(Searcher::new(options)),
             AnyGame::Hepta(_) => AnySearcher::Hepta(Searcher::new(options)),
             AnyGame::SevenKingdoms(_) => AnySearcher::SevenKingdoms(MultiSearcher::new(options)),
+            AnyGame::Hexian(_) => AnySearcher::Hexian(MultiSearcher::new(options)),
         };
         searcher.configure(settings);
         searcher
@@ -138,6 +148,7 @@ impl AnySearcher {
                 | (AnySearcher::Panoply(_), AnyGame::Panoply(_))
                 | (AnySearcher::Hepta(_), AnyGame::Hepta(_))
                 | (AnySearcher::SevenKingdoms(_), AnyGame::SevenKingdoms(_))
+                | (AnySearcher::Hexian(_), AnyGame::Hexian(_))
         )
     }
 
@@ -152,6 +163,10 @@ impl AnySearcher {
                 s.set_options(options);
                 s.set_algorithm(settings.algorithm);
             }
+            AnySearcher::Hexian(s) => {
+                s.set_options(options);
+                s.set_algorithm(settings.algorithm);
+            }
         }
     }
 
@@ -161,6 +176,7 @@ impl AnySearcher {
             AnySearcher::Panoply(s) => s.clear(),
             AnySearcher::Hepta(s) => s.clear(),
             AnySearcher::SevenKingdoms(s) => s.clear(),
+            AnySearcher::Hexian(s) => s.clear(),
         }
     }
 
@@ -170,6 +186,7 @@ impl AnySearcher {
             AnySearcher::Panoply(s) => s.hashfull(),
             AnySearcher::Hepta(s) => s.hashfull(),
             AnySearcher::SevenKingdoms(s) => s.hashfull(),
+            AnySearcher::Hexian(s) => s.hashfull(),
         }
     }
 }
@@ -177,7 +194,6 @@ impl AnySearcher {
 /// Why a position could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
-    NotImplemented(Variant),
     /// A `Players` value the variant cannot divide its armies by.
     Players {
         variant: Variant,
@@ -195,7 +211,6 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::NotImplemented(v) => write!(f, "variant {} is not implemented yet", v.id()),
             SetupError::Players {
                 variant,
                 value,
@@ -226,9 +241,31 @@ fn kingdom_players(players: &str) -> Result<Players, SetupError> {
     })
 }
 
+/// The Hexian number of players of the `Players` option: `2`, `3` or `6`; empty means
+/// six (§13).
+fn army_players(players: &str) -> Result<PlayerCount, SetupError> {
+    if players.is_empty() {
+        return Ok(PlayerCount::default());
+    }
+    players
+        .parse()
+        .ok()
+        .and_then(PlayerCount::from_number)
+        .ok_or_else(|| SetupError::Players {
+            variant: Variant::Hexian,
+            value: players.to_string(),
+            reason: "hexian is played by 2, 3 or 6 players".to_string(),
+        })
+}
+
+/// The Hexian patron of the `Patron` option (1 to 6; the option's range is checked when it
+/// is set, anything else means the default, Astaroth).
+fn patron(number: u8) -> Patron {
+    Patron::from_number(u32::from(number)).unwrap_or_default()
+}
+
 impl AnyGame {
-    /// The start position of `variant` with its default players, or an error naming an
-    /// unimplemented variant.
+    /// The start position of `variant` with its default players.
     pub fn start(variant: Variant) -> Result<AnyGame, SetupError> {
         AnyGame::start_with_players(variant, "")
     }
@@ -236,6 +273,16 @@ impl AnyGame {
     /// The start position of `variant` with the armies divided as the `Players` option
     /// says (empty: the variant's default; variants without players ignore it).
     pub fn start_with_players(variant: Variant, players: &str) -> Result<AnyGame, SetupError> {
+        AnyGame::start_with_options(variant, players, 1)
+    }
+
+    /// The start position of `variant` with the `Players` option and, for Hexian, the
+    /// `Patron` option (§13).
+    pub fn start_with_options(
+        variant: Variant,
+        players: &str,
+        patron_number: u8,
+    ) -> Result<AnyGame, SetupError> {
         match variant {
             Variant::Hexmate => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexmate))),
             Variant::Hexchoice => Ok(AnyGame::Hexmate(Hexmate::start(&Ruleset::Hexchoice))),
@@ -244,7 +291,10 @@ impl AnyGame {
             Variant::SevenKingdoms => Ok(AnyGame::SevenKingdoms(SevenKingdoms::start(
                 &kingdom_players(players)?,
             ))),
-            other => Err(SetupError::NotImplemented(other)),
+            Variant::Hexian => Ok(AnyGame::Hexian(HexianGame::start(&hexian::Config {
+                patron: patron(patron_number),
+                players: army_players(players)?,
+            }))),
         }
     }
 
@@ -277,17 +327,29 @@ impl AnyGame {
                     .map(AnyGame::SevenKingdoms)
                     .map_err(SetupError::Position)
             }
-            other => Err(SetupError::NotImplemented(other)),
+            Variant::Hexian => {
+                let config = hexian::Config {
+                    players: army_players(players)?,
+                    ..hexian::Config::default()
+                };
+                HexianGame::from_position_string(text, &config)
+                    .map(AnyGame::Hexian)
+                    .map_err(SetupError::Position)
+            }
         }
     }
 
     /// The same position with the armies divided as `players` says: a Seven Kingdoms
     /// position is read again from its string, which holds all its state (R53); the
     /// division decides the seats, the result vector and whether the last player is left
-    /// (R44). `None` for variants without players.
+    /// (R44). A Hexian position keeps its own players field (§13: the option describes
+    /// the next `startpos`), so only the value is checked. `None` for variants without
+    /// players.
     pub fn with_players(&self, players: &str) -> Result<Option<AnyGame>, SetupError> {
-        let AnyGame::SevenKingdoms(g) = self else {
-            return Ok(None);
+        let g = match self {
+            AnyGame::SevenKingdoms(g) => g,
+            AnyGame::Hexian(_) => return army_players(players).map(|_| None),
+            _ => return Ok(None),
         };
         SevenKingdoms::from_position_string(&g.position_string(), &kingdom_players(players)?)
             .map(|g| Some(AnyGame::SevenKingdoms(g)))
@@ -372,6 +434,13 @@ impl AnyGame {
             games.iter().filter_map(pick).cloned().collect()
         }
         match games.first() {
+            Some(AnyGame::Hexian(_)) => {
+                let positions = of_type(games, |g| match g {
+                    AnyGame::Hexian(p) => Some(p),
+                    _ => None,
+                });
+                multiplayer::bench::<HexianGame, HexianEval>(&positions, depth, options, algorithm)
+            }
             Some(AnyGame::SevenKingdoms(_)) => {
                 let positions = of_type(games, |g| match g {
                     AnyGame::SevenKingdoms(p) => Some(p),
@@ -425,11 +494,15 @@ impl AnyGame {
                 let eval = SevenKingdomsEval;
                 (eval.explain_seats(g), eval.evaluate_seats(g)[g.to_move()])
             }
+            AnyGame::Hexian(g) => {
+                let eval = HexianEval;
+                (eval.explain_seats(g), eval.evaluate_seats(g)[g.to_move()])
+            }
         }
     }
 
-    /// Who is to move: `white` or `black`; in Seven Kingdoms the kingdom and its player,
-    /// e.g. `red (player 2)`.
+    /// Who is to move: `white` or `black`; in Seven Kingdoms and Hexian the kingdom or
+    /// army and its player, e.g. `red (player 2)`.
     pub fn side_to_move_name(&self) -> String {
         match self {
             AnyGame::Hexmate(g) => two_player_seat_name(g.to_move()).to_string(),
@@ -438,6 +511,11 @@ impl AnyGame {
             AnyGame::SevenKingdoms(g) => format!(
                 "{} (player {})",
                 COLOUR_NAMES[g.side()].to_lowercase(),
+                g.to_move() + 1
+            ),
+            AnyGame::Hexian(g) => format!(
+                "{} (player {})",
+                ARMY_NAMES[g.position().side()],
                 g.to_move() + 1
             ),
         }

@@ -96,9 +96,9 @@ fn bad_lines() -> Vec<(&'static str, String, &'static str)> {
             "'chess' is not one of",
         ),
         (
-            "unimplemented variant",
-            "setoption name UCI_Variant value hexian".into(),
-            "variant hexian is not implemented yet",
+            "players no variant divides by",
+            "setoption name Players value 4".into(),
+            "'4' is neither 2, 3, 6 (hexian)",
         ),
         (
             "check bad value",

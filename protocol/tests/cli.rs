@@ -94,10 +94,7 @@ fn analyse_refuses_bad_input_with_a_message() {
     assert!(stderr.contains("move 2: malformed move 'zz'"), "{stderr}");
     let (ok, _, _) = tessera(&["analyse", "--depth", "3", "--nodes", "100"]);
     assert!(!ok, "two limits at once");
-    let (ok, _, stderr) = tessera(&["analyse", "--variant", "hexian"]);
+    let (ok, _, stderr) = tessera(&["analyse", "--variant", "chess"]);
     assert!(!ok);
-    assert!(
-        stderr.contains("variant hexian is not implemented yet"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("unknown variant 'chess'"), "{stderr}");
 }

@@ -84,19 +84,6 @@ fn changing_the_variant_resets_the_position() {
 }
 
 #[test]
-fn unimplemented_variants_are_refused_and_keep_the_state() {
-    let mut engine = Engine::start();
-    engine.ask("position startpos moves h5h6");
-    let before = engine.state();
-    assert_eq!(
-        engine.ask("setoption name UCI_Variant value hexian"),
-        vec!["info string error: variant hexian is not implemented yet"]
-    );
-    assert_eq!(engine.state(), before);
-    engine.quit();
-}
-
-#[test]
 fn position_with_moves_plays_them() {
     let mut engine = Engine::start();
     assert!(engine.ask("position startpos moves h5h6").is_empty());

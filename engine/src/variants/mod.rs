@@ -1,6 +1,7 @@
 //! The games' rules, one folder per variant.
 
 pub mod hepta;
+pub mod hexian;
 pub mod hexmate;
 pub mod panoply;
 pub mod sevenkingdoms;
@@ -44,17 +45,5 @@ impl Variant {
         Variant::ALL
             .into_iter()
             .find(|v| v.id().eq_ignore_ascii_case(id))
-    }
-
-    /// Whether the engine implements the variant's rules yet.
-    pub fn is_implemented(self) -> bool {
-        matches!(
-            self,
-            Variant::Hexmate
-                | Variant::Hexchoice
-                | Variant::Panoply
-                | Variant::Hepta
-                | Variant::SevenKingdoms
-        )
     }
 }

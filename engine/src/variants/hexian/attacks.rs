@@ -1,0 +1,253 @@
+//! Attack (R13), freshness (R66), check (R67) and Belphegor's paralysis (R103): what each
+//! kind of standing piece attacks, worked out from the board.
+
+use super::armies::{clockwise, widdershins, ARMIES};
+use super::tables::tables;
+use super::{Hexian, Kind, Patron, Piece};
+use crate::bitboard::{Bitboard, Wide256};
+use crate::geometry::ORTHOGONAL;
+
+/// Direction indices into `ALL_DIRECTIONS`: orthogonal `0..6`, diagonal `6..12`.
+pub const ORTHOGONAL_DIRECTIONS: std::ops::Range<usize> = 0..ORTHOGONAL.len();
+pub const DIAGONAL_DIRECTIONS: std::ops::Range<usize> = ORTHOGONAL.len()..12;
+pub const ALL_DIRECTION_INDICES: std::ops::Range<usize> = 0..12;
+
+impl Hexian {
+    /// Whether armies `a` and `b` belong to different players (§1: allies are friends).
+    pub fn are_enemies(&self, a: usize, b: usize) -> bool {
+        !self.players.same_player(a, b)
+    }
+
+    /// R10: the standing piece on `cell` may be captured by army `by`: an enemy piece
+    /// that is not an Archwizard, not an illusion and not shielded.
+    pub fn is_capturable_by(&self, cell: usize, by: usize) -> bool {
+        self.standing[cell].is_some_and(|p| {
+            self.are_enemies(p.army, by)
+                && !matches!(p.kind, Kind::Archwizard | Kind::Illusion)
+                && !p.shielded
+        })
+    }
+
+    /// The place of `army` in play order counted from the side to move (R66).
+    fn play_order_index(&self, army: usize) -> usize {
+        (0..ARMIES)
+            .map(|i| (self.side + i) % ARMIES)
+            .filter(|&a| self.players.in_play(a))
+            .position(|a| a == army)
+            .unwrap_or(ARMIES)
+    }
+
+    /// R66: the piece is fresh for `army` when it bears the mark of an army that comes
+    /// after `army` in play order from the side to move, i.e. it arrived after `army`'s
+    /// latest ply.
+    pub fn is_fresh_for(&self, piece: &Piece, army: usize) -> bool {
+        piece
+            .mark
+            .is_some_and(|mark| self.play_order_index(mark) > self.play_order_index(army))
+    }
+
+    /// The cells the standing piece on `cell` attacks (R13): nothing if it is petrified.
+    pub fn attacks_from(&self, cell: usize) -> Wide256 {
+        match self.standing[cell] {
+            Some(piece) if !piece.petrified => self.attacks_of(cell, &piece),
+            _ => Wide256::EMPTY,
+        }
+    }
+
+    fn attacks_of(&self, cell: usize, piece: &Piece) -> Wide256 {
+        match piece.kind {
+            Kind::Imp => self.imp_attacks(cell, piece.army),
+            Kind::Doppelganger => match piece.form {
+                None => tables().hex.knight(cell),
+                Some(Kind::Imp) => self.double_steps(cell),
+                Some(form) => self.movement_attacks(cell, form, piece.army),
+            },
+            Kind::Familiar | Kind::Illusion => Wide256::EMPTY,
+            kind => self.movement_attacks(cell, kind, piece.army),
+        }
+    }
+
+    /// The attacks of a piece that captures where it attacks: Zombie (R16, R108), Ghoul
+    /// (R20, R108), Ghost (R26), Fungoid (R29), Archwizard (R38), and the Familiar form of
+    /// a Doppelganger (R34).
+    fn movement_attacks(&self, cell: usize, kind: Kind, army: usize) -> Wide256 {
+        let reach = self.short_reach();
+        match kind {
+            Kind::Zombie => [widdershins(army), clockwise(army)]
+                .into_iter()
+                .fold(Wide256::EMPTY, |bb, d| bb | self.reach(cell, d, reach)),
+            Kind::Ghoul => self.lines(cell, ORTHOGONAL_DIRECTIONS, reach),
+            Kind::Ghost => self.lines(cell, DIAGONAL_DIRECTIONS, usize::MAX),
+            Kind::Fungoid => self.lines(cell, ORTHOGONAL_DIRECTIONS, usize::MAX),
+            Kind::Familiar => self.lines(cell, ALL_DIRECTION_INDICES, usize::MAX),
+            Kind::Archwizard => self.lines(cell, ALL_DIRECTION_INDICES, 1),
+            _ => Wide256::EMPTY,
+        }
+    }
+
+    /// How far Zombies and Ghouls reach: two cells under Orobas (R108), else one.
+    pub fn short_reach(&self) -> usize {
+        if self.patron == Patron::Orobas {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The cells of the line from `cell` in direction `d`, at most `limit` of them, up to
+    /// and including the first standing piece (R11: fallen pieces never block).
+    pub fn reach(&self, cell: usize, d: usize, limit: usize) -> Wide256 {
+        let hex = &tables().hex;
+        let mut out = Wide256::EMPTY;
+        let mut at = cell;
+        for _ in 0..limit {
+            let Some(next) = hex.step(at, d) else { break };
+            out |= Wide256::cell(next);
+            if self.standing[next].is_some() {
+                break;
+            }
+            at = next;
+        }
+        out
+    }
+
+    /// The union of [`Hexian::reach`] over several directions.
+    pub fn lines(&self, cell: usize, directions: std::ops::Range<usize>, limit: usize) -> Wide256 {
+        directions.fold(Wide256::EMPTY, |bb, d| bb | self.reach(cell, d, limit))
+    }
+
+    /// The cells two steps away along the 12 directions (the Imp form's leaps, R34).
+    pub fn double_steps(&self, cell: usize) -> Wide256 {
+        let hex = &tables().hex;
+        ALL_DIRECTION_INDICES
+            .filter_map(|d| hex.step(cell, d).and_then(|mid| hex.step(mid, d)))
+            .fold(Wide256::EMPTY, |bb, c| bb | Wide256::cell(c))
+    }
+
+    /// R25: an Imp attacks an adjacent cell holding a standing piece fresh for its army
+    /// when the cell beyond is on the board and free.
+    fn imp_attacks(&self, cell: usize, army: usize) -> Wide256 {
+        let hex = &tables().hex;
+        ALL_DIRECTION_INDICES
+            .filter_map(|d| {
+                let middle = hex.step(cell, d)?;
+                let landing = hex.step(middle, d)?;
+                let victim = self.standing[middle]?;
+                (self.standing[landing].is_none() && self.is_fresh_for(&victim, army))
+                    .then_some(middle)
+            })
+            .fold(Wide256::EMPTY, |bb, c| bb | Wide256::cell(c))
+    }
+
+    /// Whether a standing enemy piece of army `army`'s player attacks `cell` (R13), among
+    /// the pieces `filter` accepts.
+    fn attacked_by_enemy_where(
+        &self,
+        cell: usize,
+        army: usize,
+        filter: impl Fn(&Piece) -> bool,
+    ) -> bool {
+        let candidates = tables().attacker_cells[cell];
+        (0..ARMIES)
+            .filter(|&a| self.are_enemies(a, army))
+            .flat_map(|a| (self.standing_by_army[a] & candidates).cells())
+            .any(|from| {
+                self.standing[from].is_some_and(|p| filter(&p)) && self.attacks_from(from).has(cell)
+            })
+    }
+
+    /// Whether an enemy of `army` attacks `cell` (R13).
+    pub fn is_attacked(&self, cell: usize, army: usize) -> bool {
+        self.attacked_by_enemy_where(cell, army, |_| true)
+    }
+
+    /// R67: `army`'s Archwizard stands on a cell attacked by an enemy piece.
+    pub fn in_check(&self, army: usize) -> bool {
+        self.archwizard_of(army)
+            .is_some_and(|cell| self.is_attacked(cell, army))
+    }
+
+    /// The cell of `army`'s Archwizard.
+    pub fn archwizard_of(&self, army: usize) -> Option<usize> {
+        self.standing_by_army[army]
+            .cells()
+            .find(|&c| self.standing[c].is_some_and(|p| p.kind == Kind::Archwizard))
+    }
+
+    /// R103 (Belphegor): the standing piece on `cell` is attacked by an enemy standing
+    /// piece of the same type (a Doppelganger is a `D` in every form).
+    pub fn is_paralysed(&self, cell: usize) -> bool {
+        let Some(piece) = self.standing[cell] else {
+            return false;
+        };
+        self.patron == Patron::Belphegor
+            && self.attacked_by_enemy_where(cell, piece.army, |p| p.kind == piece.kind)
+    }
+
+    /// R14: the standing piece on `cell` may act: not petrified, not paralysed.
+    pub fn may_act(&self, cell: usize) -> bool {
+        self.standing[cell].is_some_and(|p| !p.petrified) && !self.is_paralysed(cell)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(text: &str) -> Hexian {
+        Hexian::from_position_string(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn cell(name: &str) -> usize {
+        tables().hex.parse_cell(name).expect("a cell")
+    }
+
+    fn names(bb: Wide256) -> Vec<String> {
+        let mut v: Vec<String> = bb.cells().map(|c| tables().hex.name(c)).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn r16_zombie_attacks_its_two_capture_directions() {
+        // W2: the white Zombie i8 attacks j8 (E) and h9 (NW).
+        let p = position("9/10/11/12/bA12/14/15/16/3bFbG2wF9/3wZbI(S)2wZbI7/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+        assert_eq!(names(p.attacks_from(cell("i8"))), ["h9", "j8"]);
+    }
+
+    #[test]
+    fn r66_freshness_counts_from_the_side_to_move() {
+        // W33: blue's Archwizard arrived in blue's latest ply, after black's and before white's.
+        let p = position("9/10/11/12/bA12/14/15/9wZ(^w)6/7bIuA(^u)8/16/15/14/13/12/11/10/4wA4 b - w.b.u.P.G.Y 1 - 001000 - - 0 1");
+        let archwizard = p.standing(cell("i9")).expect("blue A");
+        assert!(
+            p.is_fresh_for(&archwizard, 1),
+            "black to move: u moved after black's latest ply"
+        );
+        assert!(!p.is_fresh_for(&archwizard, 0), "white moved after u");
+        let p = position("9/10/11/12/bA12/14/15/9wZ(^w)6/7bIuA(^u)8/16/15/14/13/12/11/10/4wA4 w - w.b.u.P.G.Y 1 - 001000 - - 0 1");
+        assert!(
+            p.is_fresh_for(&archwizard, 1),
+            "white to move: u moved after black"
+        );
+        assert!(
+            !p.is_fresh_for(&archwizard, 2),
+            "never fresh for its own army"
+        );
+        assert!(
+            p.in_check(2),
+            "R25: the black Imp attacks the blue Archwizard"
+        );
+    }
+
+    #[test]
+    fn r103_pieces_attacking_each_other_are_paralysed() {
+        // W29 (Belphegor).
+        let p = position("9/10/11/12/bA3bF8/14/15/16/4wF3wG8/6bZ2bG6/6wZ8/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 2 - 000000 - - 0 1");
+        for name in ["i9", "k8", "e9", "e13", "i7", "h8"] {
+            assert!(p.is_paralysed(cell(name)), "{name}");
+            assert!(!p.may_act(cell(name)), "{name}");
+        }
+        assert!(!p.is_paralysed(cell("m1")));
+    }
+}

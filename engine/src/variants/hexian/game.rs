@@ -1,0 +1,320 @@
+//! Hexian behind the engine's `Game` trait: a position with its history (copy-make), the
+//! results and draws of §7 and §8 (R112–R118), and move tokens checked for legality.
+
+use super::{move_token, parse_move_token, Config, Hexian, Kind, Move, Spell};
+use crate::game::{
+    Game, MoveError, MoveErrorKind, Outcome, Points, PositionError, Seat, Status, MAX_SEATS,
+};
+use arrayvec::ArrayVec;
+
+/// R115: the game is drawn when the halfmove clock reaches 300.
+const DRAW_PLIES: u32 = 300;
+
+/// A Hexian game: the current position and the positions before each move played.
+#[derive(Clone, Debug)]
+pub struct HexianGame {
+    position: Hexian,
+    history: Vec<Hexian>,
+}
+
+impl HexianGame {
+    /// The current position.
+    pub fn position(&self) -> &Hexian {
+        &self.position
+    }
+
+    /// The seats still in play: players with at least one army in play.
+    fn seats_in_play(&self) -> Vec<Seat> {
+        let players = self.position.players();
+        let mut seats: Vec<Seat> = players
+            .armies_in_play()
+            .map(|army| players.seat_of(army))
+            .collect();
+        seats.sort_unstable();
+        seats.dedup();
+        seats
+    }
+
+    /// R113, R118: one score per player; the winner 1, or 1 shared by the players still
+    /// in play.
+    fn outcome(&self, winners: &[Seat], reason: &'static str) -> Outcome {
+        let share = Points::fraction(1, winners.len().max(1) as u16);
+        let points: ArrayVec<Points, MAX_SEATS> = (0..self.seats())
+            .map(|seat| match winners.contains(&seat) {
+                true => share,
+                false => Points::ZERO,
+            })
+            .collect();
+        Outcome { points, reason }
+    }
+}
+
+impl Game for HexianGame {
+    type Move = Move;
+    /// Legal moves on the heap: with spells a position can have thousands (W1: 333 at
+    /// the start with six spells; Haste and Charm multiply).
+    type MoveList = Vec<Move>;
+    type Config = Config;
+
+    fn start(config: &Config) -> HexianGame {
+        HexianGame {
+            position: Hexian::start(config),
+            history: Vec::new(),
+        }
+    }
+
+    /// The string's fields win over the options (§13).
+    fn from_position_string(text: &str, _config: &Config) -> Result<HexianGame, PositionError> {
+        Ok(HexianGame {
+            position: Hexian::from_position_string(text)?,
+            history: Vec::new(),
+        })
+    }
+
+    fn position_string(&self) -> String {
+        self.position.position_string()
+    }
+
+    fn seats(&self) -> usize {
+        self.position.players().count().number()
+    }
+
+    fn to_move(&self) -> Seat {
+        self.position.players().seat_of(self.position.side())
+    }
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        moves.extend(self.position.legal_moves());
+    }
+
+    fn make_move(&mut self, mv: Move) {
+        self.history.push(self.position.clone());
+        self.position.play(mv);
+    }
+
+    fn unmake_move(&mut self) {
+        self.position = self
+            .history
+            .pop()
+            .expect("unmake_move without a move to take back");
+    }
+
+    fn in_check(&self) -> bool {
+        self.position.in_check(self.position.side())
+    }
+
+    /// Captures (piece captures, hops, Banish, Lightning Bolt, Burning Hands, Deflect) and
+    /// promotions.
+    fn is_tactical(&self, mv: Move) -> bool {
+        match mv {
+            Move::Piece(piece_move) => {
+                let from = usize::from(piece_move.from);
+                let to = usize::from(piece_move.to);
+                let hop = self
+                    .position
+                    .standing(from)
+                    .is_some_and(|p| p.kind == Kind::Imp)
+                    && self.position.hopped_cell(from, to).is_some();
+                piece_move.promotes || hop || self.position.standing(to).is_some()
+            }
+            Move::Spell(
+                Spell::Banish { .. }
+                | Spell::LightningBolt { .. }
+                | Spell::BurningHands { .. }
+                | Spell::Deflect { .. },
+            ) => true,
+            _ => false,
+        }
+    }
+
+    /// R114: earlier occurrences of this position (fields 1 to 9), among the plies since
+    /// the halfmove clock was last reset: a reset ply captures, transforms, creates or
+    /// removes something, or uses a spell, none of which a later ply undoes exactly.
+    fn repetitions(&self) -> usize {
+        let hash = self.position.hash();
+        let window = self.position.halfmove() as usize;
+        self.history
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|p| p.hash() == hash)
+            .count()
+    }
+
+    fn move_count_draw(&self) -> bool {
+        self.position.halfmove() >= DRAW_PLIES
+    }
+
+    fn hash(&self) -> u64 {
+        self.position.hash()
+    }
+
+    fn recompute_hash(&self) -> u64 {
+        self.position.recompute_hash()
+    }
+
+    /// R112: the last player with armies in play wins; R114, R115: repetition and the
+    /// 300-ply rule draw, shared among the players still in play (R118).
+    fn status(&self) -> Status {
+        let seats = self.seats_in_play();
+        if self.position.is_over() {
+            return Status::Over(self.outcome(&seats, "last player in play"));
+        }
+        if self.repetitions() >= 2 {
+            return Status::Over(self.outcome(&seats, "repetition"));
+        }
+        if self.move_count_draw() {
+            return Status::Over(self.outcome(&seats, "300-ply rule"));
+        }
+        Status::Ongoing
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mv = parse_move_token(text)?;
+        let legal = self.position.legal_moves();
+        if legal.is_empty() {
+            return Err(MoveError::new(MoveErrorKind::GameOver, text, ""));
+        }
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::new(
+                MoveErrorKind::Illegal,
+                text,
+                "not a legal move here",
+            ))
+        }
+    }
+
+    fn move_string(&self, mv: Move) -> String {
+        move_token(&mv)
+    }
+
+    /// The board as in §4.2: the standing piece of each cell as army and type letters,
+    /// `.` for a cell without one; then the other fields of the position string.
+    fn board_text(&self) -> String {
+        let hex = &super::tables().hex;
+        let mut out = String::new();
+        for rank in (0..hex.ranks()).rev() {
+            let cells = hex.rank_cells(rank);
+            out.push_str(&format!(
+                "{:>2} {}",
+                rank + 1,
+                "  ".repeat(17 - cells.len())
+            ));
+            let row: Vec<String> = cells
+                .map(|cell| match self.position.standing(cell) {
+                    Some(p) => format!("{}{}", super::army_letter(p.army), p.kind.letter()),
+                    None => ". ".to_string(),
+                })
+                .collect();
+            out.push_str(row.join("  ").trim_end());
+            out.push('\n');
+        }
+        let text = self.position.position_string();
+        let fields: Vec<&str> = text.split(' ').skip(1).collect();
+        out.push_str(&fields.join(" "));
+        out.push('\n');
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(text: &str) -> HexianGame {
+        HexianGame::from_position_string(text, &Config::default()).expect("valid")
+    }
+
+    #[test]
+    fn r112_r113_the_last_player_in_play_scores_one() {
+        let g = game(
+            "9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - wP.bG.UY 1 - 000000 - - 0 1",
+        );
+        assert_eq!(g.status(), Status::Ongoing);
+        let g = game(
+            "9/10/11/12/13/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - wP.BG.UY 1 - 000000 - - 0 1",
+        );
+        let Status::Over(outcome) = g.status() else {
+            panic!("over");
+        };
+        assert_eq!(outcome.result_string(), "1-0-0");
+        assert_eq!(g.seats(), 3);
+        let mut moves = Vec::new();
+        g.generate_moves(&mut moves);
+        assert!(moves.is_empty());
+        assert_eq!(
+            g.parse_move("m1m2").map_err(|e| e.kind),
+            Err(MoveErrorKind::GameOver)
+        );
+    }
+
+    #[test]
+    fn r115_r118_the_300_ply_rule_shares_the_point() {
+        let text = "9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 300 1";
+        let Status::Over(outcome) = game(text).status() else {
+            panic!("drawn");
+        };
+        assert_eq!(outcome.result_string(), "1/2-1/2-0-0-0-0");
+        let g = game(&text.replace(" 300 1", " 299 1"));
+        assert_eq!(g.status(), Status::Ongoing);
+    }
+
+    #[test]
+    fn r114_the_third_occurrence_draws() {
+        // Marks are part of the position: the string read at first (no marks) never
+        // recurs, the position after the first ply recurs after the fifth and the ninth.
+        let mut g = game("9/10/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+        let round = ["m1m2", "a13a12", "m2m1", "a12a13"];
+        for token in round.iter().chain(&round) {
+            assert_eq!(g.status(), Status::Ongoing, "before {token}");
+            let mv = g.parse_move(token).expect(token);
+            g.make_move(mv);
+        }
+        assert_eq!(g.repetitions(), 1);
+        let mv = g.parse_move("m1m2").expect("legal");
+        g.make_move(mv);
+        assert_eq!(g.repetitions(), 2);
+        let Status::Over(outcome) = g.status() else {
+            panic!("drawn by repetition");
+        };
+        assert_eq!(outcome.result_string(), "1/2-1/2-0-0-0-0");
+        g.unmake_move();
+        assert_eq!(g.repetitions(), 1);
+    }
+
+    #[test]
+    fn parse_move_tells_syntax_from_illegal_and_tactical_moves_capture_or_promote() {
+        let g = HexianGame::start(&Config::default());
+        assert!(g.parse_move("i4i5").is_ok());
+        assert_eq!(
+            g.parse_move("i4i6").map_err(|e| e.kind),
+            Err(MoveErrorKind::Illegal)
+        );
+        assert_eq!(
+            g.parse_move("i4").map_err(|e| e.kind),
+            Err(MoveErrorKind::Syntax)
+        );
+        let w2 = game("9/10/11/12/bA12/14/15/16/3bFbG2wF9/3wZbI(S)2wZbI7/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+        let capture = w2.parse_move("i8j8").expect("legal");
+        let step = w2.parse_move("i8i9").expect("legal");
+        assert!(w2.is_tactical(capture) && !w2.is_tactical(step));
+        let w3 = game("3bZ5/4wZwI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
+        assert!(w3.is_tactical(w3.parse_move("e16e17h").expect("legal")));
+    }
+
+    #[test]
+    fn w1_perft_one_is_the_first_ply_and_both_countings_agree_at_two() {
+        use crate::perft::{perft, Counting};
+        let mut g = HexianGame::start(&Config::default());
+        assert_eq!(perft(&mut g, 1, Counting::Bulk), 23);
+        let bulk = perft(&mut g, 2, Counting::Bulk);
+        assert_eq!(perft(&mut g, 2, Counting::MakeUnmake), bulk);
+        assert_eq!(g.hash(), g.recompute_hash());
+        assert_eq!(
+            g.position_string(),
+            HexianGame::start(&Config::default()).position_string()
+        );
+    }
+}

@@ -1,0 +1,284 @@
+//! Hexian Hexchess: `../shared/rules/hexian.md` (six armies, two to six players, patrons
+//! and spells on the 217-cell hexagon).
+//!
+//! Implemented: the board, the armies and their start setups, the pieces with their
+//! states, players, patron, spell lists, check counters, reserves and Ghost pools (§2–§4,
+//! §6.8 data); position strings (§9, read and settled by R60) and move tokens (§10);
+//! attack, freshness, check and Belphegor's paralysis (R13, R25, R66, R67, R103); every
+//! move kind with its effects: piece moves (R14–R38, R74–R78, R94, R108), rising,
+//! dispatching, Ghost returns with possession, deployment (R72–R80, R105, R106), the
+//! fourteen spells and Demogorgon's refill (R82–R101, R104), the pass (R69); the whole ply
+//! (R63): legality (R68), Astaroth counting (R102), checkmate, claims and elimination
+//! (R60 c, R70, R110, R111), the clocks (R116, R117); results and draws (R112–R118);
+//! Zobrist hashing; the `Game` trait (`HexianGame`).
+//!
+//! The evaluation is `evaluation::hexian`; the protocol plays it as `UCI_Variant hexian`.
+//! The perft suite (`positions/hexian/perft.txt`) was cross-checked move by move against
+//! an independent model of the spec.
+//!
+//! Files: `armies` (R50–R54), `piece` (types and states, R119 tokens), `players` (R56,
+//! R122), `spells` (spell lists, reserves, patron), `tables` (the hexagon, per-army cells),
+//! `setup` (start positions, R55), `notation` (position strings, §9), `moves` (the move
+//! kinds, R61), `move_notation` (move tokens, §10), `attacks` (R13, R66, R67, R103),
+//! `movegen` (piece moves), `effects` (what a piece move does, end-of-ply steps 1–3),
+//! `special_moves` (rise, dispatch, Ghost return, deployment), `spellcasting` (§6.7),
+//! `legal` (legal moves), `ply` (a whole ply, eliminations, end of game), `hashing`
+//! (Zobrist keys), `game` (the `Game` trait: history, results, draws).
+
+mod armies;
+mod attacks;
+mod effects;
+mod game;
+mod hashing;
+mod legal;
+mod move_notation;
+mod movegen;
+mod moves;
+mod notation;
+mod piece;
+mod players;
+mod ply;
+mod setup;
+mod special_moves;
+mod spellcasting;
+mod spells;
+mod tables;
+
+use crate::bitboard::{Bitboard, Wide256};
+use crate::game::PositionError;
+pub use armies::{
+    army_letter, army_of_letter, clockwise, forward, ghost_start_owner, widdershins, ARMIES,
+    ARMY_NAMES,
+};
+pub use game::HexianGame;
+pub use move_notation::{move_token, parse_move_token};
+pub use moves::{HopTail, Move, PieceMove, Spell};
+pub use piece::{Kind, Piece};
+pub use players::{PlayerCount, Players};
+pub use setup::Config;
+pub use spells::{Patron, Reserve, SpellList};
+pub use tables::{tables, Tables};
+
+/// Number of cells (R1).
+pub const CELLS: usize = 217;
+
+/// An army's spells: the list left to cast and, under Demogorgon, its grimoire (R104).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Spells {
+    pub left: SpellList,
+    pub grimoire: SpellList,
+}
+
+/// A Hexian position: everything the position string records (§9).
+///
+/// Pieces live in two mailboxes, standing and fallen (R9: at most one of each per cell),
+/// mirrored by per-army bitboards of standing pieces and one of fallen pieces. Every change
+/// of a piece goes through `put_*` and `take_*`, the single place where an incremental
+/// hash will be updated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hexian {
+    standing: [Option<Piece>; CELLS],
+    fallen: [Option<Piece>; CELLS],
+    standing_by_army: [Wide256; ARMIES],
+    /// The standing pieces a change of turn may touch (R60, R63 steps 1 and 3): those with
+    /// an arrival mark, a shield or the summoned flag, and the illusions.
+    flagged: Wide256,
+    fallen_cells: Wide256,
+    side: usize,
+    players: Players,
+    patron: Patron,
+    spells: [Spells; ARMIES],
+    /// Astaroth check counters (R102, R125).
+    checks: [u8; ARMIES],
+    reserves: [Reserve; ARMIES],
+    /// The start cells in the Ghost pools; the army is the one whose start cell it is.
+    ghost_pool: Wide256,
+    halfmove: u32,
+    fullmove: u32,
+    /// The Zobrist keys of the pieces, updated by `put_*` and `take_*` (`hashing`).
+    pieces_hash: u64,
+    /// The Zobrist keys of the other fields but the clocks, refreshed once per ply.
+    fields_hash: u64,
+}
+
+impl Hexian {
+    /// An empty board, white to move, every army in play under `players`.
+    fn empty(players: Players, patron: Patron) -> Hexian {
+        Hexian {
+            standing: [None; CELLS],
+            fallen: [None; CELLS],
+            standing_by_army: [Wide256::EMPTY; ARMIES],
+            flagged: Wide256::EMPTY,
+            fallen_cells: Wide256::EMPTY,
+            side: 0,
+            players,
+            patron,
+            spells: [Spells::default(); ARMIES],
+            checks: [0; ARMIES],
+            reserves: [Reserve::default(); ARMIES],
+            ghost_pool: Wide256::EMPTY,
+            halfmove: 0,
+            fullmove: 1,
+            pieces_hash: 0,
+            fields_hash: 0,
+        }
+    }
+
+    /// The start position of R55 for `config` (patron, number of players, no spells).
+    pub fn start(config: &Config) -> Hexian {
+        setup::start(config)
+    }
+
+    /// Reads a position string (§9), settling it by R60 (a) and (b).
+    pub fn from_position_string(text: &str) -> Result<Hexian, PositionError> {
+        notation::parse_position(text)
+    }
+
+    /// Writes the canonical position string (R129).
+    pub fn position_string(&self) -> String {
+        notation::write_position(self)
+    }
+
+    /// The standing piece on `cell`.
+    pub fn standing(&self, cell: usize) -> Option<Piece> {
+        self.standing[cell]
+    }
+
+    /// The fallen piece on `cell`.
+    pub fn fallen(&self, cell: usize) -> Option<Piece> {
+        self.fallen[cell]
+    }
+
+    /// The cells of `army`'s standing pieces.
+    pub fn standing_of(&self, army: usize) -> Wide256 {
+        self.standing_by_army[army]
+    }
+
+    /// The cells holding a standing piece (the cells that are not free, §1).
+    pub fn occupied(&self) -> Wide256 {
+        self.standing_by_army
+            .iter()
+            .fold(Wide256::EMPTY, |all, &bb| all | bb)
+    }
+
+    /// The cells holding a fallen piece.
+    pub fn fallen_cells(&self) -> Wide256 {
+        self.fallen_cells
+    }
+
+    /// The army to move.
+    pub fn side(&self) -> usize {
+        self.side
+    }
+
+    /// Who owns which army, and which are eliminated.
+    pub fn players(&self) -> Players {
+        self.players
+    }
+
+    pub fn patron(&self) -> Patron {
+        self.patron
+    }
+
+    /// `army`'s spells left and grimoire.
+    pub fn spells(&self, army: usize) -> Spells {
+        self.spells[army]
+    }
+
+    /// `army`'s Astaroth check counter.
+    pub fn check_counter(&self, army: usize) -> u8 {
+        self.checks[army]
+    }
+
+    /// `army`'s Lilith reserve.
+    pub fn reserve(&self, army: usize) -> Reserve {
+        self.reserves[army]
+    }
+
+    /// The start cells in the Ghost pools (R28).
+    pub fn ghost_pool(&self) -> Wide256 {
+        self.ghost_pool
+    }
+
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Stands `piece` on the free `cell`.
+    fn put_standing(&mut self, cell: usize, piece: Piece) {
+        debug_assert!(self.standing[cell].is_none());
+        self.standing[cell] = Some(piece);
+        self.standing_by_army[piece.army] |= Wide256::cell(cell);
+        if is_flagged(&piece) {
+            self.flagged |= Wide256::cell(cell);
+        }
+        self.pieces_hash ^= hashing::piece_key(0, cell, &piece);
+    }
+
+    /// Removes and returns the standing piece on `cell`.
+    fn take_standing(&mut self, cell: usize) -> Option<Piece> {
+        let piece = self.standing[cell].take()?;
+        self.standing_by_army[piece.army] ^= Wide256::cell(cell);
+        self.flagged &= !Wide256::cell(cell);
+        self.pieces_hash ^= hashing::piece_key(0, cell, &piece);
+        Some(piece)
+    }
+
+    /// Lays `piece` down on `cell`, which holds no fallen piece.
+    fn put_fallen(&mut self, cell: usize, piece: Piece) {
+        debug_assert!(self.fallen[cell].is_none());
+        self.fallen[cell] = Some(piece);
+        self.fallen_cells |= Wide256::cell(cell);
+        self.pieces_hash ^= hashing::piece_key(1, cell, &piece);
+    }
+
+    /// Removes and returns the fallen piece on `cell`.
+    fn take_fallen(&mut self, cell: usize) -> Option<Piece> {
+        let piece = self.fallen[cell].take()?;
+        self.fallen_cells ^= Wide256::cell(cell);
+        self.pieces_hash ^= hashing::piece_key(1, cell, &piece);
+        Some(piece)
+    }
+
+    /// R60 (a) and (b): when `army` becomes the side to move its arrival marks are erased
+    /// from every piece and the shields of its standing pieces are removed.
+    fn erase_marks_and_shields_of(&mut self, army: usize) {
+        self.erase_marks_of(army);
+        for cell in (self.standing_by_army[army] & self.flagged).cells() {
+            self.update_standing_where(cell, |p| p.shielded, |p| p.shielded = false);
+        }
+    }
+
+    /// R65: the arrival marks of `army` are erased from every piece (fallen pieces carry
+    /// none, R41).
+    fn erase_marks_of(&mut self, army: usize) {
+        for cell in self.flagged.cells() {
+            self.update_standing_where(cell, |p| p.mark == Some(army), |p| p.mark = None);
+        }
+    }
+
+    /// Changes the standing piece on `cell` by `change` if `test` holds for it (through
+    /// `take_standing` and `put_standing`, which keep the hash).
+    fn update_standing_where(
+        &mut self,
+        cell: usize,
+        test: impl Fn(&Piece) -> bool,
+        change: impl Fn(&mut Piece),
+    ) {
+        if self.standing[cell].is_some_and(|p| test(&p)) {
+            if let Some(mut piece) = self.take_standing(cell) {
+                change(&mut piece);
+                self.put_standing(cell, piece);
+            }
+        }
+    }
+}
+
+/// Whether a standing piece belongs in [`Hexian::flagged`].
+fn is_flagged(piece: &Piece) -> bool {
+    piece.mark.is_some() || piece.shielded || piece.summoned || piece.kind == Kind::Illusion
+}

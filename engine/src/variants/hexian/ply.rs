@@ -1,0 +1,163 @@
+//! A whole ply (R63): the move, the end-of-ply steps 1–7, and the eliminations they bring
+//! (Astaroth R102, checkmate R60 c, R70, claims R111, R105 c, elimination R110); the end
+//! of the game (R112); settling a position that was read (§13).
+
+use super::armies::ARMIES;
+use super::legal::summoned_cell;
+use super::moves::{Move, PieceMove};
+use super::tables::tables;
+use super::{Hexian, Kind, Patron, Spells};
+use crate::bitboard::{Bitboard, Wide256};
+
+impl Hexian {
+    /// Plays the legal move `mv` of the side to move with every end-of-ply step (R63).
+    pub fn play(&mut self, mv: Move) {
+        let mover = self.side;
+        let checked_before: [bool; ARMIES] =
+            std::array::from_fn(|army| self.players.in_play(army) && self.in_check(army));
+        let quiet = self.is_quiet(mv);
+        self.play_move_effects(mv);
+        let pieces_after_move = self.piece_count();
+        self.finish_ply_board(mover, summoned_cell(mv));
+        if self.patron == Patron::Astaroth {
+            self.count_checks(mover, &checked_before);
+        }
+        self.eliminate_checkmated();
+        // R116: the clock counts only plies in which nothing but a plain move happened.
+        // Spec decision: W33 shows 1 after the Zombie move `j9j10`, but R116 resets the
+        // clock after any Zombie move; the rule is followed (tested in hexian_examples).
+        let removals = self.piece_count() != pieces_after_move;
+        self.halfmove = if quiet && !removals {
+            self.halfmove + 1
+        } else {
+            0
+        };
+        // R117: a new round begins when the turn passes back to an earlier army or to
+        // the same one.
+        if self.side <= mover {
+            self.fullmove += 1;
+        }
+        self.refresh_hash();
+    }
+
+    /// R116: a pass, or a plain move to a free cell of a piece other than a Zombie that
+    /// hops nothing.
+    fn is_quiet(&self, mv: Move) -> bool {
+        match mv {
+            Move::Pass => true,
+            Move::Piece(PieceMove { from, to, .. }) => {
+                let (from, to) = (usize::from(from), usize::from(to));
+                let mover_kind = self.standing[from].map(|p| p.kind);
+                let hop = mover_kind == Some(Kind::Imp) && self.hopped_cell(from, to).is_some();
+                mover_kind != Some(Kind::Zombie) && self.standing[to].is_none() && !hop
+            }
+            _ => false,
+        }
+    }
+
+    /// Number of pieces on the board, standing and fallen.
+    fn piece_count(&self) -> u32 {
+        self.occupied().count() + self.fallen_cells.count()
+    }
+
+    /// R102 (Astaroth), end-of-ply step 5: every army in play other than the mover that
+    /// is in check now and was not before the ply counts a check; the third eliminates it
+    /// at once.
+    fn count_checks(&mut self, mover: usize, checked_before: &[bool; ARMIES]) {
+        let newly_checked: Vec<usize> = (1..ARMIES)
+            .map(|i| (mover + i) % ARMIES)
+            .filter(|&army| self.players.in_play(army))
+            .filter(|&army| self.in_check(army) && !checked_before[army])
+            .collect();
+        for army in newly_checked {
+            self.checks[army] += 1;
+            if self.checks[army] >= 3 {
+                self.eliminate(army);
+            }
+        }
+    }
+
+    /// Whether the game is over (R112): every army in play belongs to one player.
+    pub fn is_over(&self) -> bool {
+        let mut armies = self.players.armies_in_play();
+        let Some(first) = armies.next() else {
+            return true;
+        };
+        armies.all(|army| self.players.same_player(army, first))
+    }
+
+    /// R60 (c), R70: while the side to move is in check without a legal move, it is
+    /// eliminated (its claimant takes it, R111) and the next army becomes the side to move.
+    pub fn eliminate_checkmated(&mut self) {
+        while !self.is_over() && self.in_check(self.side) && self.legal_moves().is_empty() {
+            let checkmated = self.side;
+            if self.patron == Patron::Lilith {
+                self.claim(checkmated);
+            }
+            self.eliminate(checkmated);
+        }
+    }
+
+    /// R111, R105 c: the enemy army with the most standing pieces attacking the
+    /// checkmated Archwizard (ties: the one that moved most recently, last in play order
+    /// from the checkmated army) receives every piece of the army on the board, standing
+    /// or fallen, except its Archwizard, illusions, Ghosts and summoned pieces.
+    fn claim(&mut self, checkmated: usize) {
+        let Some(archwizard) = self.archwizard_of(checkmated) else {
+            return;
+        };
+        let attackers = |army: usize| {
+            self.standing_by_army[army]
+                .cells()
+                .filter(|&c| self.attacks_from(c).has(archwizard))
+                .count()
+        };
+        let claimant = (1..ARMIES)
+            .map(|i| (checkmated + i) % ARMIES)
+            .filter(|&a| self.players.in_play(a) && self.are_enemies(a, checkmated))
+            .map(|a| (attackers(a), a))
+            .filter(|&(n, _)| n > 0)
+            // `max_by_key` keeps the last of equal maxima: the latest in play order.
+            .max_by_key(|&(n, _)| n)
+            .map(|(_, a)| a);
+        let Some(claimant) = claimant else {
+            return;
+        };
+        let pieces = self.standing.iter().chain(&self.fallen).flatten();
+        let claimed: Vec<Kind> = pieces
+            .filter(|p| p.army == checkmated && !p.summoned)
+            .map(|p| p.kind)
+            .filter(|k| !matches!(k, Kind::Archwizard | Kind::Illusion | Kind::Ghost))
+            .collect();
+        for kind in claimed {
+            self.reserves[claimant].add(kind);
+        }
+    }
+
+    /// R110: every piece of the army leaves the board, its pool entries, reserve, spells
+    /// and counter are emptied, its marks erased; if it was to move, the next army in play
+    /// becomes the side to move (R60 a, b), also when the game is now over, so that the
+    /// side to move is always an army in play (R120).
+    fn eliminate(&mut self, army: usize) {
+        for cell in 0..self.standing.len() {
+            if self.standing[cell].is_some_and(|p| p.army == army) {
+                self.take_standing(cell);
+            }
+            if self.fallen[cell].is_some_and(|p| p.army == army) {
+                self.take_fallen(cell);
+            }
+        }
+        for start in tables().armies[army].ghost_starts {
+            self.ghost_pool &= !Wide256::cell(start);
+        }
+        self.reserves[army] = Default::default();
+        self.spells[army] = Spells::default();
+        self.checks[army] = 0;
+        self.erase_marks_of(army);
+        self.players.eliminate(army);
+        if self.side == army {
+            self.side = self.players.next_in_play(army);
+            self.erase_marks_and_shields_of(self.side);
+        }
+    }
+}

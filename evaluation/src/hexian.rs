@@ -1,0 +1,441 @@
+//! Hexian evaluation (`../shared/rules/hexian.md`): one score per player.
+//!
+//! Terms per army in play (eliminated armies have no pieces and score nothing):
+//! - material: standing pieces by type, less for petrified and summoned ones; own fallen
+//!   pieces (which can rise, R72) for part of their value; Ghosts in the army's pool (they
+//!   can come back, R79) and Lilith reserves (they can be deployed, R106);
+//! - the Archwizard's safety: check, the Astaroth counter (the third check eliminates,
+//!   R102), enemy-attacked cells next to it (its escape squares, R38) and own pieces next
+//!   to it;
+//! - spells left (each is one more special move, §6.7);
+//! - mobility: the cells the army's standing pieces attack (R13).
+//!
+//! A player's strength is the sum of its armies' terms; its score is the strength relative
+//! to the field (`crate::relative_to_field`). A player without an army in play can no
+//! longer win (R112) and scores `-EVAL_LIMIT`.
+
+use crate::relative_to_field;
+use engine::bitboard::{Bitboard, Wide256};
+use engine::game::Game;
+use engine::search::multiplayer::{SeatEvaluator, SeatScores};
+use engine::search::score::EVAL_LIMIT;
+use engine::search::Evaluator;
+use engine::variants::hexian::{
+    army_letter, ghost_start_owner, tables, Hexian, HexianGame, Kind, Move, Patron, Piece, ARMIES,
+};
+use std::fmt::Write;
+
+/// Piece values by type in the order of `Kind::ALL` (Zombie, Ghoul, Imp, Ghost, Fungoid,
+/// Doppelganger, Familiar, Archwizard, illusion), from their moves on the 217-cell board
+/// (§3): the Zombie a one-step pawn that falls and can rise again; the Ghoul a one-step
+/// orthogonal piece whose provocation (R21) can be used against it; the Imp's twelve
+/// leaps and en passant hops; the Ghost a hexagonal bishop (six diagonal lines) that can
+/// return (R79); the Fungoid a hexagonal rook (six orthogonal lines) whose capture
+/// knocks the capturer over (R30); the Doppelganger a twelve-cell knight that turns into
+/// what it takes; the Familiar slides in twelve directions and casts but never captures.
+/// The Archwizard is never captured (its loss is elimination, which the search sees) and
+/// an illusion is worth nothing.
+pub const VALUES: [i32; 9] = [100, 250, 280, 450, 500, 350, 300, 0, 0];
+
+/// Share (per cent) of its value a petrified piece keeps: it blocks and can be taken but
+/// never acts again (R46).
+pub const PETRIFIED_PERCENT: i32 = 20;
+/// Share (per cent) of its value a summoned piece keeps: it expires after one more ply of
+/// its army (R48).
+pub const SUMMONED_PERCENT: i32 = 30;
+/// Share (per cent) of its value an own fallen piece keeps: it needs a ply to rise (R72)
+/// and an enemy standing on it or dispatching it takes it for good.
+pub const FALLEN_PERCENT: i32 = 40;
+/// Share (per cent) of a Ghost's value that a start cell in the army's pool is worth: the
+/// return costs a sacrifice and a ply (R79).
+pub const GHOST_POOL_PERCENT: i32 = 50;
+/// Share (per cent) of its value a piece in the Lilith reserve is worth: a ply to deploy.
+pub const RESERVE_PERCENT: i32 = 70;
+
+/// The army is in check: a ply goes to answering it.
+pub const IN_CHECK: i32 = 60;
+/// Per Astaroth check counted (R102): the third eliminates the army.
+pub const ASTAROTH_COUNTER: i32 = 150;
+/// Per cell next to the Archwizard that an enemy attacks (at most 12, R4).
+pub const ATTACKED_NEIGHBOUR: i32 = 12;
+/// Per own standing piece next to the Archwizard, at most `SHELTER_MAX` of them.
+pub const SHELTER: i32 = 8;
+pub const SHELTER_MAX: u32 = 5;
+
+/// Per spell left: a special move in reserve, most of them worth a tempo or a piece.
+pub const SPELL: i32 = 60;
+
+/// Per cell attacked by the army's standing pieces.
+pub const MOBILITY: i32 = 2;
+
+/// The score of a player that can no longer win.
+pub const OUT_SCORE: i32 = -EVAL_LIMIT;
+
+/// The terms of one army in play, in centipawns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ArmyTerms {
+    pub material: i32,
+    pub safety: i32,
+    pub spells: i32,
+    pub mobility: i32,
+}
+
+impl ArmyTerms {
+    pub fn total(&self) -> i32 {
+        self.material + self.safety + self.spells + self.mobility
+    }
+}
+
+/// The evaluation with all its parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakdown {
+    /// Terms per army, `None` for eliminated armies.
+    pub armies: [Option<ArmyTerms>; ARMIES],
+    /// Per seat: the sum of its armies' terms, or `OUT_SCORE` without an army in play.
+    pub strength: SeatScores,
+    /// Per seat: the strength relative to the field (the evaluation).
+    pub scores: SeatScores,
+}
+
+fn kind_value(kind: Kind) -> i32 {
+    Kind::ALL
+        .iter()
+        .position(|&k| k == kind)
+        .map_or(0, |i| VALUES[i])
+}
+
+/// A standing piece's worth after its flags.
+fn standing_value(piece: &Piece) -> i32 {
+    let value = kind_value(piece.kind);
+    if piece.summoned {
+        value * SUMMONED_PERCENT / 100
+    } else if piece.petrified {
+        value * PETRIFIED_PERCENT / 100
+    } else {
+        value
+    }
+}
+
+/// A fallen piece's worth to its own army.
+fn fallen_value(piece: &Piece) -> i32 {
+    standing_value(piece) * FALLEN_PERCENT / 100
+}
+
+/// Every cell attacked by each army's standing pieces.
+fn attack_maps(pos: &Hexian) -> [Wide256; ARMIES] {
+    let mut maps = [Wide256::EMPTY; ARMIES];
+    for (army, map) in maps.iter_mut().enumerate() {
+        for cell in pos.standing_of(army).cells() {
+            *map |= pos.attacks_from(cell);
+        }
+    }
+    maps
+}
+
+fn material(pos: &Hexian, army: usize) -> i32 {
+    let standing: i32 = pos
+        .standing_of(army)
+        .cells()
+        .filter_map(|c| pos.standing(c))
+        .map(|p| standing_value(&p))
+        .sum();
+    let fallen: i32 = pos
+        .fallen_cells()
+        .cells()
+        .filter_map(|c| pos.fallen(c))
+        .filter(|p| p.army == army)
+        .map(|p| fallen_value(&p))
+        .sum();
+    let pool = pos
+        .ghost_pool()
+        .cells()
+        .filter(|&c| ghost_start_owner(c) == Some(army))
+        .count() as i32;
+    let reserve: i32 = Kind::ALL
+        .iter()
+        .map(|&k| i32::from(pos.reserve(army).count(k)) * kind_value(k))
+        .sum();
+    standing
+        + fallen
+        + pool * kind_value(Kind::Ghost) * GHOST_POOL_PERCENT / 100
+        + reserve * RESERVE_PERCENT / 100
+}
+
+/// The Archwizard's safety: check, counters, attacked and sheltered neighbours.
+fn safety(pos: &Hexian, army: usize, enemy_attacks: Wide256) -> i32 {
+    let Some(cell) = pos.archwizard_of(army) else {
+        return 0;
+    };
+    let hex = &tables().hex;
+    let neighbours = (0..12).filter_map(|d| hex.step(cell, d));
+    let attacked = neighbours.clone().filter(|&c| enemy_attacks.has(c)).count() as i32;
+    let shelter = neighbours.filter(|&c| pos.standing_of(army).has(c)).count() as u32;
+    let check = if enemy_attacks.has(cell) { IN_CHECK } else { 0 };
+    let counter = match pos.patron() {
+        Patron::Astaroth => i32::from(pos.check_counter(army)) * ASTAROTH_COUNTER,
+        _ => 0,
+    };
+    SHELTER * shelter.min(SHELTER_MAX) as i32 - check - counter - ATTACKED_NEIGHBOUR * attacked
+}
+
+/// The cells attacked by the enemies of `army`.
+fn enemy_attacks(pos: &Hexian, army: usize, maps: &[Wide256; ARMIES]) -> Wide256 {
+    (0..ARMIES)
+        .filter(|&a| pos.are_enemies(a, army))
+        .fold(Wide256::EMPTY, |all, a| all | maps[a])
+}
+
+/// The Hexian evaluation.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HexianEval;
+
+impl HexianEval {
+    /// The evaluation with all its terms.
+    pub fn breakdown(&self, pos: &Hexian) -> Breakdown {
+        let maps = attack_maps(pos);
+        let players = pos.players();
+        let mut armies = [None; ARMIES];
+        for army in players.armies_in_play() {
+            armies[army] = Some(ArmyTerms {
+                material: material(pos, army),
+                safety: safety(pos, army, enemy_attacks(pos, army, &maps)),
+                spells: SPELL * pos.spells(army).left.len() as i32,
+                mobility: MOBILITY * maps[army].count() as i32,
+            });
+        }
+        let strength: SeatScores = (0..players.count().number())
+            .map(|seat| {
+                let mine = (0..ARMIES)
+                    .filter(|&a| players.seat_of(a) == seat)
+                    .filter_map(|a| armies[a]);
+                mine.clone()
+                    .next()
+                    .map_or(OUT_SCORE, |_| mine.map(|t| t.total()).sum())
+            })
+            .collect();
+        let scores = relative_to_field(&strength, OUT_SCORE);
+        Breakdown {
+            armies,
+            strength,
+            scores,
+        }
+    }
+
+    /// A more valuable piece takes a cheaper one on a cell an enemy of the mover attacks:
+    /// a stand-in for static exchange evaluation. Imp hops land elsewhere and are never
+    /// counted as losing.
+    fn losing_capture(pos: &Hexian, mv: Move) -> bool {
+        let Move::Piece(piece_move) = mv else {
+            return false;
+        };
+        let (from, to) = (usize::from(piece_move.from), usize::from(piece_move.to));
+        match (pos.standing(from), pos.standing(to)) {
+            (Some(mover), Some(victim)) if mover.kind != Kind::Imp => {
+                standing_value(&mover) > standing_value(&victim) && pos.is_attacked(to, mover.army)
+            }
+            _ => false,
+        }
+    }
+
+    /// What the captured piece (or the hopped one) was worth.
+    fn victim_value(pos: &Hexian, mv: Move) -> i32 {
+        let Move::Piece(piece_move) = mv else {
+            return 0;
+        };
+        let (from, to) = (usize::from(piece_move.from), usize::from(piece_move.to));
+        let Some(mover) = pos.standing(from) else {
+            return 0;
+        };
+        let victim = match mover.kind {
+            Kind::Imp => pos.hopped_cell(from, to),
+            _ => Some(to),
+        };
+        victim
+            .and_then(|cell| pos.standing(cell))
+            .filter(|p| pos.are_enemies(p.army, mover.army))
+            .map_or(0, |p| standing_value(&p))
+    }
+}
+
+impl SeatEvaluator<HexianGame> for HexianEval {
+    fn evaluate_seats(&self, game: &HexianGame) -> SeatScores {
+        self.breakdown(game.position()).scores
+    }
+
+    fn explain_seats(&self, game: &HexianGame) -> String {
+        let pos = game.position();
+        let b = self.breakdown(pos);
+        let players = pos.players();
+        let mut text = String::from("army player material   safety   spells mobility    total\n");
+        for (army, terms) in b.armies.iter().enumerate() {
+            let Some(t) = terms else {
+                continue;
+            };
+            let _ = writeln!(
+                text,
+                "{:>4} {:>6} {:>8} {:>8} {:>8} {:>8} {:>8}",
+                army_letter(army),
+                players.seat_of(army) + 1,
+                t.material,
+                t.safety,
+                t.spells,
+                t.mobility,
+                t.total()
+            );
+        }
+        for seat in 0..game.seats() {
+            let armies: String = (0..ARMIES)
+                .filter(|&a| players.seat_of(a) == seat)
+                .map(army_letter)
+                .collect();
+            let _ = writeln!(
+                text,
+                "player {} ({armies}): strength {} score {}",
+                seat + 1,
+                b.strength[seat],
+                b.scores[seat]
+            );
+        }
+        text
+    }
+
+    fn gain(&self, game: &HexianGame, mv: Move) -> i32 {
+        let promotion = match mv {
+            Move::Piece(m) if m.promotes => kind_value(Kind::Ghoul) - kind_value(Kind::Zombie),
+            _ => 0,
+        };
+        Self::victim_value(game.position(), mv) + promotion
+    }
+
+    fn mover_value(&self, game: &HexianGame, mv: Move) -> i32 {
+        match mv {
+            Move::Piece(m) => game
+                .position()
+                .standing(usize::from(m.from))
+                .map_or(0, |p| kind_value(p.kind)),
+            _ => 0,
+        }
+    }
+
+    fn is_losing_capture(&self, game: &HexianGame, mv: Move) -> bool {
+        Self::losing_capture(game.position(), mv)
+    }
+}
+
+/// The two-player view (players `wug.bpy`): the side to move's score, which with two
+/// seats is its strength minus the other's.
+impl Evaluator<HexianGame> for HexianEval {
+    fn evaluate(&self, game: &HexianGame) -> i32 {
+        self.evaluate_seats(game)[game.to_move()]
+    }
+
+    fn explain(&self, game: &HexianGame) -> String {
+        self.explain_seats(game)
+    }
+
+    fn capture_value(&self, game: &HexianGame, mv: Move) -> i32 {
+        self.gain(game, mv)
+    }
+
+    fn moving_piece_value(&self, game: &HexianGame, mv: Move) -> i32 {
+        self.mover_value(game, mv)
+    }
+
+    fn is_losing_capture(&self, game: &HexianGame, mv: Move) -> bool {
+        Self::losing_capture(game.position(), mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::variants::hexian::{Config, PlayerCount};
+
+    fn game(text: &str) -> HexianGame {
+        HexianGame::from_position_string(text, &Config::default()).unwrap()
+    }
+
+    /// The start position is symmetric: every army has the same terms and every player
+    /// scores 0, for six, three and two players.
+    #[test]
+    fn the_start_is_even_for_every_division() {
+        for count in [PlayerCount::Six, PlayerCount::Three, PlayerCount::Two] {
+            let config = Config {
+                players: count,
+                ..Config::default()
+            };
+            let start = HexianGame::start(&config);
+            let b = HexianEval.breakdown(start.position());
+            let white = b.armies[0].unwrap();
+            assert!(b.armies.iter().all(|t| *t == Some(white)), "{count:?}");
+            assert!(
+                b.scores.iter().all(|&s| s == 0),
+                "{count:?}: {:?}",
+                b.scores
+            );
+            assert_eq!(b.scores.len(), count.number());
+        }
+    }
+
+    /// W25's position: white (A i9, the spell U) against black (A e13), four armies out.
+    /// Material is 0 (Archwizards only); the spell is worth `SPELL`; white's Archwizard
+    /// attacks its 12 neighbours, black's, on the edge, 7 of them.
+    #[test]
+    fn terms_of_two_lone_archwizards() {
+        let g = game(
+            "9/10/11/12/bA12/14/15/16/8wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 U/-/-/-/-/- 000000 - - 0 1",
+        );
+        let b = HexianEval.breakdown(g.position());
+        let white = b.armies[0].unwrap();
+        let black = b.armies[1].unwrap();
+        assert_eq!(
+            white,
+            ArmyTerms {
+                material: 0,
+                safety: 0,
+                spells: SPELL,
+                mobility: 12 * MOBILITY,
+            }
+        );
+        assert_eq!(black.mobility, 7 * MOBILITY);
+        assert_eq!(b.strength[0], white.total());
+        assert_eq!(&b.strength[2..], &[OUT_SCORE; 4]);
+        assert_eq!(b.scores[0], white.total() - black.total());
+        assert_eq!(b.scores[0], -b.scores[1]);
+    }
+
+    /// A fallen own Zombie counts `FALLEN_PERCENT` of a Zombie; a petrified Fungoid
+    /// `PETRIFIED_PERCENT` of a Fungoid; the Ghost pool half a Ghost per start cell.
+    #[test]
+    fn material_of_fallen_petrified_and_pooled_pieces() {
+        let g = game(
+            "9/10/11/12/bA12/14/15/16/8wAwF(P)7/16/15/14/13/12/11/10/9 w k8wZ w.b.U.P.G.Y 1 - 000000 - i1 0 1",
+        );
+        let white = HexianEval.breakdown(g.position()).armies[0].unwrap();
+        assert_eq!(
+            white.material,
+            VALUES[0] * FALLEN_PERCENT / 100
+                + VALUES[4] * PETRIFIED_PERCENT / 100
+                + VALUES[3] * GHOST_POOL_PERCENT / 100
+        );
+    }
+
+    /// A checked Archwizard pays `IN_CHECK` and its attacked neighbours.
+    #[test]
+    fn check_lowers_safety() {
+        let g = game(
+            "9/10/11/12/bA12/14/15/16/8wA4bF3/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 - 000000 - - 0 1",
+        );
+        let white = HexianEval.breakdown(g.position()).armies[0].unwrap();
+        // The Fungoid on m9 attacks l9, k9, j9 and i9; its line stops at the Archwizard.
+        assert_eq!(white.safety, -IN_CHECK - ATTACKED_NEIGHBOUR);
+    }
+
+    #[test]
+    fn eval_prints_every_term() {
+        let text = HexianEval.explain_seats(&HexianGame::start(&Config::default()));
+        assert!(text.starts_with("army player material   safety   spells mobility    total\n"));
+        assert_eq!(text.lines().count(), 1 + 6 + 6);
+        assert!(text.contains("player 1 (w): strength"));
+    }
+}
