@@ -482,6 +482,10 @@ mod tests {
                 "--players",
             ),
             (
+                &format!("{TWO} --each depth=1 option.Patron=3"),
+                "the patron comes from the openings' position strings",
+            ),
+            (
                 &format!("{TWO} --each depth=1 depth=2"),
                 "depth= is given twice",
             ),

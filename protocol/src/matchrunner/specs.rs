@@ -106,8 +106,8 @@ fn non_empty(value: &str) -> Option<String> {
 }
 
 /// Adds or replaces an option (names are case-insensitive, as in the protocol). The
-/// variant and its players are the match's business, so that engines and the runner's
-/// own rules agree.
+/// variant, its players and Hexian's patron are the match's business, so that engines
+/// and the runner's own rules agree.
 fn set_option(options: &mut Vec<(String, String)>, name: &str, value: &str) -> Result<(), String> {
     if name.is_empty() {
         return Err("empty option name".to_string());
@@ -117,6 +117,11 @@ fn set_option(options: &mut Vec<(String, String)>, name: &str, value: &str) -> R
     }
     if name.eq_ignore_ascii_case("Players") {
         return Err("the players are set with --players".to_string());
+    }
+    // The runner's own rules start from the default patron; another patron comes with
+    // the openings' position strings, whose patron field every engine reads.
+    if name.eq_ignore_ascii_case("Patron") {
+        return Err("the patron comes from the openings' position strings".to_string());
     }
     options.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
     options.push((name.to_string(), value.to_string()));
