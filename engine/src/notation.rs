@@ -152,10 +152,11 @@ pub fn write_board(ranks: &[Range<usize>], piece: impl Fn(usize) -> Option<char>
 }
 
 /// Draws a hexagonal board as its spec does: highest rank on top, each row indented by
-/// half a cell more than the longer row next to it, `.` for an empty cell.
-pub fn hexagon_diagram<B: Bitboard>(
+/// half a cell more than the longer row next to it, each cell's label (one or two
+/// characters) in a column of four, `.` for an empty cell.
+pub fn hexagon_diagram<B: Bitboard, L: std::fmt::Display>(
     hex: &Hexagon<B>,
-    piece: impl Fn(usize) -> Option<char>,
+    label: impl Fn(usize) -> Option<L>,
 ) -> String {
     let widest = (0..hex.ranks())
         .map(|r| hex.rank_cells(r).len())
@@ -169,8 +170,10 @@ pub fn hexagon_diagram<B: Bitboard>(
             rank + 1,
             "  ".repeat(widest - cells.len())
         ));
-        let row: Vec<String> = cells.map(|c| piece(c).unwrap_or('.').to_string()).collect();
-        out.push_str(&row.join("   "));
+        let row: Vec<String> = cells
+            .map(|c| label(c).map_or_else(|| ". ".to_string(), |l| format!("{l:<2}")))
+            .collect();
+        out.push_str(row.join("  ").trim_end());
         out.push('\n');
     }
     out

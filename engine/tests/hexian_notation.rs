@@ -20,21 +20,6 @@ fn data_lines(file: &str) -> Vec<(usize, String)> {
         .collect()
 }
 
-/// The variant name of a position error kind, as the data files write it.
-fn kind_name(kind: &PositionErrorKind) -> &'static str {
-    match kind {
-        PositionErrorKind::FieldCount { .. } => "FieldCount",
-        PositionErrorKind::RankCount { .. } => "RankCount",
-        PositionErrorKind::RankLength { .. } => "RankLength",
-        PositionErrorKind::UnknownPiece => "UnknownPiece",
-        PositionErrorKind::BadRun => "BadRun",
-        PositionErrorKind::BadSide => "BadSide",
-        PositionErrorKind::BadNumber => "BadNumber",
-        PositionErrorKind::BadField => "BadField",
-        PositionErrorKind::Invalid(_) => "Invalid",
-    }
-}
-
 #[test]
 fn valid_position_strings_are_read_and_written_canonically() {
     let cases = data_lines("valid.txt");
@@ -72,7 +57,7 @@ fn invalid_position_strings_are_rejected_with_their_kind() {
             None => (kind, None),
         };
         assert_eq!(
-            kind_name(&err.kind),
+            err.kind.name(),
             name,
             "invalid.txt:{line}: {text:?} gave {err}"
         );

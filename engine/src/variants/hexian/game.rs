@@ -5,6 +5,7 @@ use super::{move_token, parse_move_token, Config, Hexian, Kind, Move, Spell};
 use crate::game::{
     Game, MoveError, MoveErrorKind, Outcome, Points, PositionError, Seat, Status, MAX_SEATS,
 };
+use crate::notation::hexagon_diagram;
 use arrayvec::ArrayVec;
 
 /// R115: the game is drawn when the halfmove clock reaches 300.
@@ -193,24 +194,14 @@ impl Game for HexianGame {
     /// The board as in §4.2: the standing piece of each cell as army and type letters,
     /// `.` for a cell without one; then the other fields of the position string.
     fn board_text(&self) -> String {
-        let hex = &super::tables().hex;
-        let mut out = String::new();
-        for rank in (0..hex.ranks()).rev() {
-            let cells = hex.rank_cells(rank);
-            out.push_str(&format!(
-                "{:>2} {}",
-                rank + 1,
-                "  ".repeat(17 - cells.len())
-            ));
-            let row: Vec<String> = cells
-                .map(|cell| match self.position.standing(cell) {
-                    Some(p) => format!("{}{}", super::army_letter(p.army), p.kind.letter()),
-                    None => ". ".to_string(),
-                })
-                .collect();
-            out.push_str(row.join("  ").trim_end());
-            out.push('\n');
-        }
+        let mut out = hexagon_diagram(&super::tables().hex, |cell| {
+            let piece = self.position.standing(cell)?;
+            Some(format!(
+                "{}{}",
+                super::army_letter(piece.army),
+                piece.kind.letter()
+            ))
+        });
         let text = self.position.position_string();
         let fields: Vec<&str> = text.split(' ').skip(1).collect();
         out.push_str(&fields.join(" "));
