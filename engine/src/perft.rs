@@ -72,8 +72,9 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, counting: Counting) 
 
 /// One position line of a perft suite file (`positions/<variant>/perft.txt`).
 ///
-/// File format: blank lines are skipped; a comment `# <name>: <what it exercises>` names
-/// the position line after it; every other line is `<position string>;D1 <n>;D2 <n>;...`.
+/// File format: blank lines are skipped; a comment `# <name>: <what it exercises>` with a
+/// one-word name names the position line after it (other comments are notes); every other
+/// line is `<position string>;D1 <n>;D2 <n>;...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SuiteEntry {
     /// 1-based line number in the file.
@@ -95,6 +96,13 @@ fn parse_count(field: &str) -> Result<(u32, u64), String> {
     Ok((depth, count))
 }
 
+/// The name a comment gives the next position: `<name>: …` with a name of one word;
+/// other comments are notes.
+fn position_name(comment: &str) -> Option<&str> {
+    let (word, _) = comment.trim_start().split_once(':')?;
+    (!word.is_empty() && !word.contains(char::is_whitespace)).then_some(word)
+}
+
 /// Parses the text of a perft suite file; an error names the 1-based line at fault.
 pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
     let mut entries = Vec::new();
@@ -102,12 +110,9 @@ pub fn parse_suite(text: &str) -> Result<Vec<SuiteEntry>, String> {
     for (index, raw) in text.lines().enumerate() {
         let raw = raw.trim();
         if let Some(comment) = raw.strip_prefix('#') {
-            name = comment
-                .split(':')
-                .next()
-                .unwrap_or_default()
-                .trim()
-                .to_string();
+            if let Some(word) = position_name(comment) {
+                name = word.to_string();
+            }
             continue;
         }
         if raw.is_empty() {
@@ -160,5 +165,12 @@ mod tests {
         assert!(parse_suite("abc w;D1\n")
             .unwrap_err()
             .starts_with("line 1: "));
+    }
+
+    #[test]
+    fn note_comments_keep_the_name() {
+        let text = "# start: the start\n#   by hand: D1 = 2\nabc w;D1 2\n";
+        let entries = parse_suite(text).expect("a well-formed suite");
+        assert_eq!(entries[0].name, "start");
     }
 }

@@ -3,19 +3,20 @@
 //! making and unmaking every move. A failure names the file line and the position.
 
 use engine::game::Game;
-use engine::perft::{divide, perft, Counting};
+use engine::perft::{divide, parse_suite, perft, Counting, SuiteEntry};
 use engine::variants::panoply::Panoply;
 
 /// Counts above this are in the file for reference but too slow to assert here.
 const MAX_LEAVES: u64 = 3_000_000;
 
 /// One position of the suite.
-struct Case {
-    line: usize,
-    name: String,
-    position: String,
-    /// (depth, leaf count), in file order.
-    counts: Vec<(u32, u64)>,
+struct Case(SuiteEntry);
+
+impl std::ops::Deref for Case {
+    type Target = SuiteEntry;
+    fn deref(&self) -> &SuiteEntry {
+        &self.0
+    }
 }
 
 impl Case {
@@ -29,54 +30,26 @@ impl Case {
     }
 }
 
-/// Reads the suite: `# <name>: <what>` comment lines name the position line that follows
-/// (indented comment lines are notes); `<position>;D1 <n>;D2 <n>…` lines are cases.
+/// Reads the suite (`engine::perft::parse_suite`'s format); every position is named and
+/// lists its depths from 1 on.
 fn suite() -> Vec<Case> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../positions/panoply/perft.txt"
     );
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut cases = Vec::new();
-    let mut name: Option<String> = None;
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i + 1;
-        if let Some(comment) = line.strip_prefix("# ") {
-            if let Some((word, _)) = comment.split_once(": ") {
-                if !word.is_empty() && !word.contains(char::is_whitespace) {
-                    name = Some(word.to_string());
-                }
-            }
-            continue;
-        }
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut fields = line.split(';');
-        let position = fields.next().unwrap_or_default().to_string();
-        let counts = fields
-            .map(|field| {
-                let parsed = field.strip_prefix('D').and_then(|rest| {
-                    let (depth, count) = rest.split_once(' ')?;
-                    Some((depth.parse().ok()?, count.parse().ok()?))
-                });
-                parsed.unwrap_or_else(|| panic!("perft.txt:{line_no}: bad field {field:?}"))
-            })
-            .collect::<Vec<(u32, u64)>>();
-        let expected_depths: Vec<u32> = (1..=counts.len() as u32).collect();
-        let depths: Vec<u32> = counts.iter().map(|c| c.0).collect();
+    let entries = parse_suite(&text).unwrap_or_else(|e| panic!("perft.txt: {e}"));
+    for entry in &entries {
+        let line_no = entry.line;
+        let expected_depths: Vec<u32> = (1..=entry.counts.len() as u32).collect();
+        let depths: Vec<u32> = entry.counts.iter().map(|c| c.0).collect();
         assert_eq!(depths, expected_depths, "perft.txt:{line_no}: depths");
-        let name = name
-            .take()
-            .unwrap_or_else(|| panic!("perft.txt:{line_no}: no '# <name>: …' line before"));
-        cases.push(Case {
-            line: line_no,
-            name,
-            position,
-            counts,
-        });
+        assert!(
+            !entry.name.is_empty(),
+            "perft.txt:{line_no}: no '# <name>: …' line before"
+        );
     }
-    cases
+    entries.into_iter().map(Case).collect()
 }
 
 /// Runs `count` on every (case, depth, expected) that `wanted` selects and reports all

@@ -529,7 +529,8 @@ impl Both {
 /// no slide. Invariant: a cell stamped with the previous evaluation's number holds in
 /// `reach` what a piece of `kind[cell]` there reaches under `occ`.
 struct ReachMemo {
-    occ: u128,
+    /// The occupancy of the evaluation under way, for every side's slides.
+    occ: Both,
     /// The number of the current evaluation, and the cells whose occupancy changed since
     /// the previous one.
     evaluation: u64,
@@ -542,7 +543,7 @@ struct ReachMemo {
 impl ReachMemo {
     fn new() -> ReachMemo {
         ReachMemo {
-            occ: 0,
+            occ: Both::of(0),
             evaluation: 1,
             changed: Both::of(0),
             stamp: [0; CELLS],
@@ -554,7 +555,8 @@ impl ReachMemo {
     /// Starts an evaluation under the occupancy `occ`: only the sliders evaluated now
     /// will count as stored for the next one.
     fn begin(&mut self, occ: u128) {
-        self.changed = Both::of(self.occ ^ occ);
+        let occ = Both::of(occ);
+        self.changed = Both([self.occ.0[0] ^ occ.0[0], self.occ.0[1] ^ occ.0[1]]);
         self.occ = occ;
         self.evaluation += 1;
     }
@@ -684,7 +686,7 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2], memo: &mut Rea
     let e = eval_tables();
     let them = 1 - us;
     let own = pos.occupied_by(us);
-    let occ = Both::of(own | pos.occupied_by(them));
+    let occ = memo.occ;
     let safe = Both::of(!own & !pawn_attacks[them]);
     let zone = Both::of(pos.king(them).map_or(0, |k| e.king_zone[k]));
     let mut attackers = 0;
