@@ -136,35 +136,40 @@ impl Board {
         }
     }
 
-    /// The pseudo-legal moves worth a legality test: with the King in check only those
-    /// that might parry it (`Legality::may_parry`), in `pseudo_moves`' order. A quiet move
-    /// of a slider or Guard must fill a sensitive cell, a Herald's may also land next to
-    /// an enemy, which it freezes (R14).
-    pub(super) fn pseudo_candidates(&self, color: Color, moves: &mut impl MoveSink<Move>) {
-        let (king, them) = (
-            self.pieces(color, KING).trailing_zeros() as usize,
-            1 - color,
-        );
-        if !self.is_attacked(king, them) {
+    /// The pseudo-legal moves of `color` worth a legality test: with the King in check
+    /// only those that might parry it (`Legality::parry`), in `pseudo_moves`' order. A
+    /// quiet move of a Pawn, slider or Guard must fill a sensitive cell, a Herald's may
+    /// also land next to a suspect, which it freezes (R14); a Pawn's promotion is kept, as
+    /// it may put a Herald down.
+    fn pseudo_candidates(
+        &self,
+        color: Color,
+        check: Option<Check>,
+        moves: &mut impl MoveSink<Move>,
+    ) {
+        let Some(Check {
+            sensitive,
+            suspects,
+        }) = check
+        else {
             return self.pseudo_moves(color, moves);
-        }
+        };
         let t = tables();
-        let sensitive = self.sensitive_cells(king, them);
-        let next_to_enemy = self.by_color[them]
+        let next_to_suspect = suspects
             .cells()
-            .fold(0, |cells, enemy| cells | t.adjacent[enemy]);
-        let zone = self.herald_zone(them);
+            .fold(0, |cells, suspect| cells | t.adjacent[suspect]);
+        let zone = self.herald_zone(1 - color);
         let mut filling = QuietOnto::new(moves, sensitive);
         for from in (self.by_color[color] & !zone).cells() {
             match code_kind(self.cells[from]) {
                 KING => self.king_moves(from, color, filling.moves),
-                PAWN => self.pawn_moves(from, color, filling.moves),
+                PAWN => self.pawn_moves(from, color, &mut filling),
                 RIDER => self.slider_moves(from, color, true, &mut filling),
                 HERALD => self.slider_moves(
                     from,
                     color,
                     false,
-                    &mut QuietOnto::new(filling.moves, sensitive | next_to_enemy),
+                    &mut QuietOnto::new(filling.moves, sensitive | next_to_suspect),
                 ),
                 SKIRMISHER => {
                     self.slider_moves(from, color, false, &mut filling);
@@ -364,52 +369,51 @@ impl Board {
 impl Panoply {
     /// Every legal move of the side to move (R54).
     pub(super) fn generate_legal(&self, moves: &mut MoveList) {
-        self.for_each_legal(Board::pseudo_candidates, |mv| moves.push(mv));
+        self.for_each_legal(Candidates::All, |mv| moves.push(mv));
     }
 
     /// The legal captures and promotions (quiescence search), generated without the
     /// quiet moves.
     pub(super) fn generate_legal_tactical(&self, moves: &mut MoveList) {
-        self.for_each_legal(Board::pseudo_tactical_moves, |mv| moves.push(mv));
+        self.for_each_legal(Candidates::Tactical, |mv| moves.push(mv));
     }
 
     /// The number of legal moves (perft's bulk count).
     pub(super) fn count_legal(&self) -> usize {
         let mut count = 0;
-        self.for_each_legal(Board::pseudo_candidates, |_| count += 1);
+        self.for_each_legal(Candidates::All, |_| count += 1);
         count
     }
 
     /// Whether any pseudo-legal move is legal: the legality tests stop at the first.
     pub(super) fn has_legal(&self) -> bool {
-        self.try_each_legal(Board::pseudo_candidates, |_| false)
+        self.try_each_legal(Candidates::All, |_| false)
     }
 
-    /// Visits the legal moves among the pseudo-legal moves that `generate` gives.
-    fn for_each_legal(
-        &self,
-        generate: impl FnOnce(&Board, Color, &mut MoveList),
-        mut visit: impl FnMut(Move),
-    ) {
-        self.try_each_legal(generate, |mv| {
+    /// Visits the legal moves among the `candidates`.
+    fn for_each_legal(&self, candidates: Candidates, mut visit: impl FnMut(Move)) {
+        self.try_each_legal(candidates, |mv| {
             visit(mv);
             true
         });
     }
 
-    /// Visits the legal moves among the pseudo-legal moves that `generate` gives while
-    /// `visit` asks for more; whether it stopped early.
-    fn try_each_legal(
-        &self,
-        generate: impl FnOnce(&Board, Color, &mut MoveList),
-        mut visit: impl FnMut(Move) -> bool,
-    ) -> bool {
-        let mut pseudo = MoveList::new();
-        generate(&self.board, self.side, &mut pseudo);
-        if pseudo.is_empty() {
-            return false;
-        }
+    /// Visits the legal moves among the `candidates` while `visit` asks for more;
+    /// whether it stopped early.
+    fn try_each_legal(&self, candidates: Candidates, mut visit: impl FnMut(Move) -> bool) -> bool {
         let mut legality = Legality::new(self);
+        let mut pseudo = MoveList::new();
+        let (board, side) = (&self.board, self.side);
+        match candidates {
+            Candidates::All => {
+                let check = legality.in_check.then_some(Check {
+                    sensitive: legality.sensitive,
+                    suspects: legality.suspects,
+                });
+                board.pseudo_candidates(side, check, &mut pseudo);
+            }
+            Candidates::Tactical => board.pseudo_tactical_moves(side, &mut pseudo),
+        }
         for &mv in pseudo.iter() {
             if (legality.is_quiet_and_free(mv) || legality.is_legal(mv)) && !visit(mv) {
                 return true;
@@ -424,14 +428,32 @@ impl Panoply {
     }
 }
 
+/// The pseudo-legal moves a legality test looks at.
+#[derive(Clone, Copy)]
+enum Candidates {
+    /// All of them (`Board::pseudo_candidates`).
+    All,
+    /// The captures and promotions (`Board::pseudo_tactical_moves`).
+    Tactical,
+}
+
+/// What the search for moves that parry a check needs to know (`Legality`).
+#[derive(Clone, Copy)]
+struct Check {
+    sensitive: u128,
+    suspects: u128,
+}
+
 /// The legality test of one position's pseudo-legal moves (R50).
 ///
 /// A move is played on a scratch copy of the board and kept if the mover's King is not
 /// attacked afterwards, but most moves are decided without that test (see the module
-/// comment). With the King in check, a quiet move other than the King's is illegal unless
-/// it fills a sensitive cell or puts a Herald down next to an enemy piece; a one-cell
-/// piece's other than a Herald's, unless a piece put on the cell it fills would parry the
-/// check on its own (decided once per cell: lifting the piece cannot help). Otherwise:
+/// comment). Pieces that cover no sensitive cell and unfreeze no enemy are `free`: lifting
+/// one opens no attack. With the King in check, a move other than the King's is illegal
+/// unless it fills a sensitive cell, takes a suspect or puts a Herald down next to one;
+/// a quiet one-cell piece's other than a Herald's, unless a piece put on the cell it
+/// fills would parry the check on its own (decided once per cell), and then it is legal
+/// if the piece is free. Otherwise:
 /// - a move that empties no sensitive cell and unfreezes no enemy piece is legal;
 /// - a quiet move is legal if lifting its piece off the board leaves the King safe: the
 ///   piece then fills the cells it lands on, and a Herald landing elsewhere only freezes
@@ -441,10 +463,16 @@ struct Legality<'a> {
     king: usize,
     in_check: bool,
     sensitive: u128,
+    free: u128,
+    /// In check, the enemy pieces that may take part in an attack on the King: those on
+    /// sensitive cells (a liner or a piece of a Guard's run), next to the King (King and
+    /// Pawn) and Barricades within four cells. Removing any other enemy piece, like
+    /// emptying any cell, never closes an attack (see the module comment).
+    suspects: u128,
     /// Created on the first test; each test plays its move on it and takes it back.
     scratch: Option<Board>,
     /// Pieces (by their first cell) whose lifting is decided, and those where it is safe:
-    /// at the start, the pieces that cover no sensitive cell and unfreeze no enemy.
+    /// at the start, the free pieces.
     lifted: u128,
     safe_to_lift: u128,
     /// In check: cells where a one-cell piece put down is decided, and those where it
@@ -453,17 +481,31 @@ struct Legality<'a> {
     parrying: u128,
 }
 
+/// Whether a move parries a check, as far as `Legality::parry` can tell without playing it.
+enum Parry {
+    Never,
+    Surely,
+    Perhaps,
+}
+
 impl<'a> Legality<'a> {
     fn new(pos: &'a Panoply) -> Self {
         let king = pos.king(pos.side);
         let in_check = pos.board.is_attacked(king, 1 - pos.side);
         let sensitive = pos.board.sensitive_cells(king, 1 - pos.side);
         let free = pos.board.freely_lifted(pos.side, sensitive);
+        let suspects = if in_check {
+            pos.board.suspects(king, 1 - pos.side, sensitive)
+        } else {
+            0
+        };
         Legality {
             pos,
             king,
             in_check,
             sensitive,
+            free,
+            suspects,
             scratch: None,
             lifted: free,
             safe_to_lift: free,
@@ -497,7 +539,11 @@ impl<'a> Legality<'a> {
             return self.leaves_king_safe(mv);
         }
         if self.in_check {
-            return self.may_parry(mv, from) && self.leaves_king_safe(mv);
+            return match self.parry(mv, from) {
+                Parry::Never => false,
+                Parry::Surely => true,
+                Parry::Perhaps => self.leaves_king_safe(mv),
+            };
         }
         if capture == NONE {
             return self.safe_to_lift(from) || self.leaves_king_safe(mv);
@@ -514,14 +560,21 @@ impl<'a> Legality<'a> {
         vacated & self.sensitive == 0 || self.leaves_king_safe(mv)
     }
 
-    /// Whether a move by a piece other than the King might parry a check. Lifting a piece
-    /// never removes an attack: a quiet move parries only by filling a sensitive cell
-    /// (for a one-cell piece, one that parries alone), or by putting a Herald down, moved
-    /// or promoted, next to an enemy piece, which it freezes (R14, R21).
-    fn may_parry(&mut self, mv: Move, from: usize) -> bool {
+    /// Whether a move by a piece other than the King parries a check. Lifting a piece
+    /// never removes an attack: a move parries only by filling a sensitive cell (for a
+    /// quiet one-cell piece, one that parries alone), by taking a suspect, or by putting
+    /// a Herald down, moved or promoted, next to a suspect, which it freezes (R14, R21). A
+    /// one-cell piece that parries alone and is free opens no other attack by leaving.
+    fn parry(&mut self, mv: Move, from: usize) -> Parry {
+        let perhaps = |may: bool| if may { Parry::Perhaps } else { Parry::Never };
         match mv {
-            Move::Barricade { to, captures, .. } if captures[0] == NONE => {
-                ((1u128 << to.0) | (1u128 << to.1)) & self.sensitive != 0
+            Move::Barricade { to, captures, .. } => {
+                let filled = (1u128 << to.0) | (1u128 << to.1);
+                let taken = captures
+                    .iter()
+                    .filter(|&&c| c != NONE)
+                    .fold(0, |bb, &c| bb | self.pos.piece_cells(c as usize));
+                perhaps(filled & self.sensitive != 0 || taken & self.suspects != 0)
             }
             Move::Piece {
                 to,
@@ -537,14 +590,33 @@ impl<'a> Legality<'a> {
                 };
                 let fills_sensitive = self.sensitive & (1u128 << to) != 0;
                 if placed == HERALD {
-                    let enemies = self.pos.board.by_color[1 - self.pos.side];
-                    fills_sensitive || tables().adjacent[to] & enemies != 0
+                    perhaps(fills_sensitive || tables().adjacent[to] & self.suspects != 0)
+                } else if !(fills_sensitive && self.parries_alone(to)) {
+                    Parry::Never
+                } else if self.free & (1u128 << from) != 0 {
+                    Parry::Surely
                 } else {
-                    fills_sensitive && self.parries_alone(to)
+                    Parry::Perhaps
                 }
             }
-            _ => true,
+            Move::Piece {
+                to,
+                capture,
+                promotion,
+                ..
+            } => {
+                let freezes = promotion as usize == HERALD
+                    && tables().adjacent[to as usize] & self.suspects != 0;
+                perhaps(freezes || self.captures_or_fills(to, capture))
+            }
+            Move::Skirmish { to, capture, .. } => perhaps(self.captures_or_fills(to, capture)),
         }
+    }
+
+    /// Whether a capture landing on `to` fills a sensitive cell or takes a suspect.
+    fn captures_or_fills(&self, to: u8, capture: u8) -> bool {
+        let taken = self.pos.piece_cells(capture as usize);
+        self.sensitive & (1u128 << to) != 0 || taken & self.suspects != 0
     }
 
     /// Whether a one-cell piece (not a Herald) of the side to move put down on `cell`
@@ -644,6 +716,18 @@ impl Board {
         cells
     }
 
+    /// The enemy pieces of `Legality::suspects`, both ends of a Barricade.
+    fn suspects(&self, king: usize, them: Color, sensitive: u128) -> u128 {
+        let t = tables();
+        let barricades = self.pieces(them, BARRICADE);
+        let near = sensitive | t.adjacent[king] | (t.within4[king] & barricades);
+        let mut suspects = self.by_color[them] & near;
+        for end in (suspects & barricades).cells() {
+            suspects |= 1u128 << self.partner[end];
+        }
+        suspects
+    }
+
     /// The pieces of `us` (by every cell they cover but a Barricade's upper end) that may
     /// leave without a test: not the King, covering no `sensitive` cell, and not a Herald
     /// that freezes an enemy piece (R14).
@@ -661,5 +745,71 @@ impl Board {
             }
         }
         cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ChangeLog;
+    use super::*;
+    use crate::game::Game;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The legal moves by R50 alone: every pseudo-legal move played on a copy of the
+    /// board, kept if the mover's King is not attacked afterwards.
+    fn plainly_legal(pos: &Panoply) -> Vec<Move> {
+        let mut pseudo = MoveList::new();
+        pos.board.pseudo_moves(pos.side, &mut pseudo);
+        pseudo
+            .into_iter()
+            .filter(|&mv| {
+                let mut board = pos.board;
+                board.apply(mv, pos.side, &mut ChangeLog::new(), &mut 0);
+                !board.is_attacked(
+                    board.pieces(pos.side, KING).trailing_zeros() as usize,
+                    1 - pos.side,
+                )
+            })
+            .collect()
+    }
+
+    /// Random playouts that give check whenever they can, so that most positions are
+    /// in check and the parry shortcuts are taken.
+    #[test]
+    fn legality_shortcuts_agree_with_playing_every_move() {
+        let mut rng = StdRng::seed_from_u64(11);
+        let (mut positions, mut checks) = (0, 0);
+        for _ in 0..200 {
+            let mut pos = Panoply::start(&());
+            for _ in 0..150 {
+                let at = pos.position_string();
+                let mut moves = MoveList::new();
+                pos.generate_moves(&mut moves);
+                assert_eq!(moves.to_vec(), plainly_legal(&pos), "{at}");
+                positions += 1;
+                checks += usize::from(pos.in_check());
+                if moves.is_empty() {
+                    break;
+                }
+                let checking: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&mv| {
+                        pos.make_move(mv);
+                        let check = pos.in_check();
+                        pos.unmake_move();
+                        check
+                    })
+                    .collect();
+                let mv = if !checking.is_empty() && rng.gen_bool(0.8) {
+                    checking[rng.gen_range(0..checking.len())]
+                } else {
+                    moves[rng.gen_range(0..moves.len())]
+                };
+                pos.make_move(mv);
+            }
+        }
+        assert!(positions > 5000 && checks > 3000, "{positions} {checks}");
     }
 }
