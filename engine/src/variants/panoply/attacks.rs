@@ -12,6 +12,16 @@ const fn opposite(d: usize) -> usize {
     (d + 3) % 6
 }
 
+/// One attack on a cell (R49–R51): what ends it. Capturing a piece of `parts` (the
+/// attacker, or a piece of a Guard's run), freezing the attacker, or filling a cell of
+/// `stops` (between the attacker and the cell, a landing or retreat cell; for a Barricade
+/// the cells within two) may; nothing else can.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Attack {
+    pub parts: u128,
+    pub stops: u128,
+}
+
 impl Board {
     /// The cells next to a Herald of `color`: enemy pieces there are frozen (R14).
     #[inline]
@@ -38,92 +48,127 @@ impl Board {
     /// R49: whether the piece on `x` — or a one-cell piece of the other colour placed
     /// there if it is empty (A21) — could be captured by a piece of `by` that is not next
     /// to a Herald of the defending colour.
+    #[inline]
     pub(super) fn is_attacked(&self, x: usize, by: Color) -> bool {
+        self.first_attack(x, by).is_some()
+    }
+
+    /// The first attack of `is_attacked` found on `x`, by King, Pawn, the pieces along
+    /// each line, then Barricades.
+    pub(super) fn first_attack(&self, x: usize, by: Color) -> Option<Attack> {
         let t = tables();
-        let defender = 1 - by;
-        let zone = self.herald_zone(defender);
+        let zone = self.herald_zone(1 - by);
         let active = self.by_color[by] & !zone;
         if active == 0 {
-            return false;
+            return None;
         }
-        if t.adjacent[x] & active & self.by_kind[KING] != 0 {
-            return true;
+        let king = t.adjacent[x] & active & self.by_kind[KING];
+        if king != 0 {
+            return Some(Attack {
+                parts: king,
+                stops: 0,
+            });
         }
-        if self.pawn_attacks(x, by, active) {
-            return true;
+        if let Some(attack) = self.pawn_attack(x, by, active) {
+            return Some(attack);
         }
         let liners = active
             & (self.by_kind[RIDER]
                 | self.by_kind[SKIRMISHER]
                 | self.by_kind[CATAPULT]
                 | self.by_kind[GUARD]);
-        if (0..6).any(|e| t.hex.ray(e, x) & liners != 0 && self.attacked_along(x, e, by, active)) {
-            return true;
-        }
-        self.barricade_attacks(x, by, zone)
+        let attack = (0..6)
+            .filter(|&e| t.hex.ray(e, x) & liners != 0)
+            .find_map(|e| self.attack_along(x, e, by, active));
+        attack.or_else(|| self.barricade_attack(x, by, zone))
     }
 
     /// A Pawn captures by jumping: it stands one forward step before `x` and the cell one
     /// step beyond `x` is on the board and empty (R19, R51).
-    fn pawn_attacks(&self, x: usize, by: Color, active: u128) -> bool {
+    fn pawn_attack(&self, x: usize, by: Color, active: u128) -> Option<Attack> {
         let hex = tables().hex;
         let pawns = active & self.by_kind[PAWN];
-        super::tables::FORWARD[by].iter().any(|&d| {
-            let from = hex.step(x, opposite(d));
-            let landing = hex.step(x, d);
-            matches!((from, landing), (Some(y), Some(l)) if pawns & (1 << y) != 0 && self.cells[l] == 0)
+        super::tables::FORWARD[by].iter().find_map(|&d| {
+            let from = hex.step(x, opposite(d))?;
+            let landing = hex.step(x, d)?;
+            (pawns & (1 << from) != 0 && self.cells[landing] == 0).then(|| Attack {
+                parts: 1 << from,
+                stops: 1 << landing,
+            })
         })
     }
 
-    /// Attacks on `x` by pieces on the ray from `x` in direction `e` (R51): Rider and
+    /// An attack on `x` by a piece on the ray from `x` in direction `e` (R51): Rider and
     /// Skirmisher as the first piece, Guard across a run of its own side's pieces,
     /// Catapult anywhere with an empty landing cell beyond `x`. Only called for a ray
     /// that holds one of them.
-    fn attacked_along(&self, x: usize, e: usize, by: Color, active: u128) -> bool {
+    fn attack_along(&self, x: usize, e: usize, by: Color, active: u128) -> Option<Attack> {
         let t = tables();
         let occupied = self.occupied();
         let line = t.line(x, e, occupied);
         if let Some(first) = line.blocker_cell().filter(|&c| active & (1u128 << c) != 0) {
-            let distance = line.empty.count() + 1;
+            let (parts, between) = (line.blocker, line.empty);
             match code_kind(self.cells[first]) {
-                RIDER => return true,
+                RIDER => {
+                    return Some(Attack {
+                        parts,
+                        stops: between,
+                    })
+                }
                 // R27: it retreats as far beyond itself over empty cells.
-                SKIRMISHER if t.line(first, e, occupied).empty.count() >= distance => return true,
+                SKIRMISHER => {
+                    let retreat = t.line(first, e, occupied).empty;
+                    if retreat.count() > between.count() {
+                        let stops = between | retreat;
+                        return Some(Attack { parts, stops });
+                    }
+                }
                 _ => {}
             }
         }
         // With every cell but those of `by` as a blocker, the line's free cells are the
-        // run of `by`'s pieces next to `x` (R38).
+        // run of `by`'s pieces next to `x` (R38): no cell of it can be filled.
         let run = t.line(x, e, !self.by_color[by]).empty;
         if run & active & self.by_kind[GUARD] != 0 {
-            return true;
+            return Some(Attack {
+                parts: run,
+                stops: 0,
+            });
         }
         let back = &t.rays[x][opposite(e)];
         (t.ray_masks[x][e] & active & self.by_kind[CATAPULT])
             .cells()
-            .any(|catapult| {
+            .find_map(|catapult| {
                 let distance = t.hex.distance(x, catapult) as usize;
-                back.get(distance - 1)
-                    .is_some_and(|&landing| self.cells[landing as usize] == 0)
+                let landing = *back.get(distance - 1)? as usize;
+                (self.cells[landing] == 0).then(|| Attack {
+                    parts: 1 << catapult,
+                    stops: 1 << landing,
+                })
             })
     }
 
     /// A Barricade attacks the cells its advances enter as a first step or as the second
-    /// step after any first step (R51, A22). Only Barricades within three cells can reach.
-    fn barricade_attacks(&self, x: usize, by: Color, zone: u128) -> bool {
+    /// step after any first step (R51, A22). Only Barricades within three cells can reach,
+    /// and the cells its steps enter lie within two cells of `x`.
+    fn barricade_attack(&self, x: usize, by: Color, zone: u128) -> Option<Attack> {
         let t = tables();
         if t.within4[x] & self.pieces(by, BARRICADE) == 0 {
-            return false;
+            return None;
         }
         let hex = t.hex;
         let view = View {
             occupied: self.occupied() | 1 << x,
             enemy: self.by_color[1 - by] | 1 << x,
         };
-        self.barricades_outside(by, zone).any(|p| {
+        let attacker = self.barricades_outside(by, zone).find(|&p| {
             let [a, b] = p.cells();
             (hex.distance(a, x) <= 3 || hex.distance(b, x) <= 3)
                 && self.barricade_reaches(p, view, x)
+        })?;
+        Some(Attack {
+            parts: (1 << attacker.0) | (1 << attacker.1),
+            stops: t.within2[x],
         })
     }
 }

@@ -13,6 +13,7 @@
 //! exposes the King only by emptying a sensitive cell and parries a check only by filling
 //! one.
 
+use super::attacks::Attack;
 use super::tables::{tables, Line, FORWARD};
 use super::{
     code_color, code_kind, Board, Color, Move, MoveList, MoveSink, Panoply, BARRICADE, CATAPULT,
@@ -136,30 +137,24 @@ impl Board {
         }
     }
 
-    /// The pseudo-legal moves of `color` worth a legality test: with the King in check
-    /// only those that might parry it (`Legality::parry`), in `pseudo_moves`' order. A
-    /// quiet move of a Pawn, slider or Guard must fill a sensitive cell, a Herald's may
-    /// also land next to a suspect, which it freezes (R14); a Pawn's promotion is kept, as
-    /// it may put a Herald down.
+    /// The pseudo-legal moves of `color` worth a legality test: with the King in `check`
+    /// only those that might parry the attack (`Legality::parry`), in `pseudo_moves`'
+    /// order. A quiet move of a Pawn, slider or Guard must fill a cell that stops it, a
+    /// Herald's may also land next to the attacker, which it freezes (R14); a Pawn's
+    /// promotion is kept, as it may put a Herald down.
     fn pseudo_candidates(
         &self,
         color: Color,
-        check: Option<Check>,
+        check: Option<Attack>,
         moves: &mut impl MoveSink<Move>,
     ) {
-        let Some(Check {
-            sensitive,
-            suspects,
-        }) = check
-        else {
+        let Some(Attack { parts, stops }) = check else {
             return self.pseudo_moves(color, moves);
         };
         let t = tables();
-        let next_to_suspect = suspects
-            .cells()
-            .fold(0, |cells, suspect| cells | t.adjacent[suspect]);
+        let next_to_attacker = parts.cells().fold(0, |cells, c| cells | t.adjacent[c]);
         let zone = self.herald_zone(1 - color);
-        let mut filling = QuietOnto::new(moves, sensitive);
+        let mut filling = QuietOnto::new(moves, stops);
         for from in (self.by_color[color] & !zone).cells() {
             match code_kind(self.cells[from]) {
                 KING => self.king_moves(from, color, filling.moves),
@@ -169,7 +164,7 @@ impl Board {
                     from,
                     color,
                     false,
-                    &mut QuietOnto::new(filling.moves, sensitive | next_to_suspect),
+                    &mut QuietOnto::new(filling.moves, stops | next_to_attacker),
                 ),
                 SKIRMISHER => {
                     self.slider_moves(from, color, false, &mut filling);
@@ -406,10 +401,7 @@ impl Panoply {
         let (board, side) = (&self.board, self.side);
         match candidates {
             Candidates::All => {
-                let check = legality.in_check.then_some(Check {
-                    sensitive: legality.sensitive,
-                    suspects: legality.suspects,
-                });
+                let check = legality.in_check.then_some(legality.attack);
                 board.pseudo_candidates(side, check, &mut pseudo);
             }
             Candidates::Tactical => board.pseudo_tactical_moves(side, &mut pseudo),
@@ -437,23 +429,15 @@ enum Candidates {
     Tactical,
 }
 
-/// What the search for moves that parry a check needs to know (`Legality`).
-#[derive(Clone, Copy)]
-struct Check {
-    sensitive: u128,
-    suspects: u128,
-}
-
 /// The legality test of one position's pseudo-legal moves (R50).
 ///
 /// A move is played on a scratch copy of the board and kept if the mover's King is not
 /// attacked afterwards, but most moves are decided without that test (see the module
 /// comment). Pieces that cover no sensitive cell and unfreeze no enemy are `free`: lifting
 /// one opens no attack. With the King in check, a move other than the King's is illegal
-/// unless it fills a sensitive cell, takes a suspect or puts a Herald down next to one;
-/// a quiet one-cell piece's other than a Herald's, unless a piece put on the cell it
-/// fills would parry the check on its own (decided once per cell), and then it is legal
-/// if the piece is free. Otherwise:
+/// unless it might end the first attack found (`Attack`); a quiet one-cell piece's other
+/// than a Herald's, unless a piece put on the cell it fills would parry the check on its
+/// own (decided once per cell), and then it is legal if the piece is free. Otherwise:
 /// - a move that empties no sensitive cell and unfreezes no enemy piece is legal;
 /// - a quiet move is legal if lifting its piece off the board leaves the King safe: the
 ///   piece then fills the cells it lands on, and a Herald landing elsewhere only freezes
@@ -464,11 +448,8 @@ struct Legality<'a> {
     in_check: bool,
     sensitive: u128,
     free: u128,
-    /// In check, the enemy pieces that may take part in an attack on the King: those on
-    /// sensitive cells (a liner or a piece of a Guard's run), next to the King (King and
-    /// Pawn) and Barricades within four cells. Removing any other enemy piece, like
-    /// emptying any cell, never closes an attack (see the module comment).
-    suspects: u128,
+    /// In check, the first attack found on the King: every parry must end it.
+    attack: Attack,
     /// Created on the first test; each test plays its move on it and takes it back.
     scratch: Option<Board>,
     /// Pieces (by their first cell) whose lifting is decided, and those where it is safe:
@@ -491,21 +472,16 @@ enum Parry {
 impl<'a> Legality<'a> {
     fn new(pos: &'a Panoply) -> Self {
         let king = pos.king(pos.side);
-        let in_check = pos.board.is_attacked(king, 1 - pos.side);
+        let attack = pos.board.first_attack(king, 1 - pos.side);
         let sensitive = pos.board.sensitive_cells(king, 1 - pos.side);
         let free = pos.board.freely_lifted(pos.side, sensitive);
-        let suspects = if in_check {
-            pos.board.suspects(king, 1 - pos.side, sensitive)
-        } else {
-            0
-        };
         Legality {
             pos,
             king,
-            in_check,
+            in_check: attack.is_some(),
             sensitive,
             free,
-            suspects,
+            attack: attack.unwrap_or_default(),
             scratch: None,
             lifted: free,
             safe_to_lift: free,
@@ -561,10 +537,11 @@ impl<'a> Legality<'a> {
     }
 
     /// Whether a move by a piece other than the King parries a check. Lifting a piece
-    /// never removes an attack: a move parries only by filling a sensitive cell (for a
-    /// quiet one-cell piece, one that parries alone), by taking a suspect, or by putting
-    /// a Herald down, moved or promoted, next to a suspect, which it freezes (R14, R21). A
-    /// one-cell piece that parries alone and is free opens no other attack by leaving.
+    /// never removes an attack: a move parries only if it ends the first attack, by
+    /// filling a cell that stops it (for a quiet one-cell piece, one that parries alone),
+    /// by taking a part of it, or by putting a Herald down, moved or promoted, next to
+    /// the attacker, which it freezes (R14, R21). A one-cell piece that parries alone and
+    /// is free opens no other attack by leaving.
     fn parry(&mut self, mv: Move, from: usize) -> Parry {
         let perhaps = |may: bool| if may { Parry::Perhaps } else { Parry::Never };
         match mv {
@@ -574,7 +551,7 @@ impl<'a> Legality<'a> {
                     .iter()
                     .filter(|&&c| c != NONE)
                     .fold(0, |bb, &c| bb | self.pos.piece_cells(c as usize));
-                perhaps(filled & self.sensitive != 0 || taken & self.suspects != 0)
+                perhaps(filled & self.attack.stops != 0 || taken & self.attack.parts != 0)
             }
             Move::Piece {
                 to,
@@ -588,10 +565,10 @@ impl<'a> Legality<'a> {
                 } else {
                     promotion as usize
                 };
-                let fills_sensitive = self.sensitive & (1u128 << to) != 0;
+                let stops = self.attack.stops & (1u128 << to) != 0;
                 if placed == HERALD {
-                    perhaps(fills_sensitive || tables().adjacent[to] & self.suspects != 0)
-                } else if !(fills_sensitive && self.parries_alone(to)) {
+                    perhaps(stops || tables().adjacent[to] & self.attack.parts != 0)
+                } else if !(stops && self.parries_alone(to)) {
                     Parry::Never
                 } else if self.free & (1u128 << from) != 0 {
                     Parry::Surely
@@ -606,17 +583,18 @@ impl<'a> Legality<'a> {
                 ..
             } => {
                 let freezes = promotion as usize == HERALD
-                    && tables().adjacent[to as usize] & self.suspects != 0;
+                    && tables().adjacent[to as usize] & self.attack.parts != 0;
                 perhaps(freezes || self.captures_or_fills(to, capture))
             }
             Move::Skirmish { to, capture, .. } => perhaps(self.captures_or_fills(to, capture)),
         }
     }
 
-    /// Whether a capture landing on `to` fills a sensitive cell or takes a suspect.
+    /// Whether a capture landing on `to` takes a part of the attack or fills a cell
+    /// that stops it.
     fn captures_or_fills(&self, to: u8, capture: u8) -> bool {
         let taken = self.pos.piece_cells(capture as usize);
-        self.sensitive & (1u128 << to) != 0 || taken & self.suspects != 0
+        self.attack.stops & (1u128 << to) != 0 || taken & self.attack.parts != 0
     }
 
     /// Whether a one-cell piece (not a Herald) of the side to move put down on `cell`
@@ -714,18 +692,6 @@ impl Board {
             cells |= t.within2[king];
         }
         cells
-    }
-
-    /// The enemy pieces of `Legality::suspects`, both ends of a Barricade.
-    fn suspects(&self, king: usize, them: Color, sensitive: u128) -> u128 {
-        let t = tables();
-        let barricades = self.pieces(them, BARRICADE);
-        let near = sensitive | t.adjacent[king] | (t.within4[king] & barricades);
-        let mut suspects = self.by_color[them] & near;
-        for end in (suspects & barricades).cells() {
-            suspects |= 1u128 << self.partner[end];
-        }
-        suspects
     }
 
     /// The pieces of `us` (by every cell they cover but a Barricade's upper end) that may
