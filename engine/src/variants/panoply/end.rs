@@ -1,6 +1,6 @@
 //! End of the game (R61–R68).
 
-use super::{MoveList, Panoply, BLACK, WHITE};
+use super::{Panoply, BLACK, WHITE};
 use crate::game::{count_repetitions, Outcome, Points, Status};
 
 impl Panoply {
@@ -14,7 +14,7 @@ impl Panoply {
             Status::Over(Outcome::two(points[WHITE], points[BLACK], reason))
         };
         let draw = |reason| Status::Over(Outcome::two(Points::HALF, Points::HALF, reason));
-        if !self.has_legal_move() {
+        if !self.has_legal() {
             if self.in_check() {
                 return loss_for_us("checkmate");
             }
@@ -29,7 +29,7 @@ impl Panoply {
                 board: self.board,
                 ..opponent
             };
-            return if opponent.has_legal_move() {
+            return if opponent.has_legal() {
                 loss_for_us("stalemate")
             } else {
                 draw("double stalemate")
@@ -42,12 +42,6 @@ impl Panoply {
             return draw("threefold repetition");
         }
         Status::Ongoing
-    }
-
-    fn has_legal_move(&self) -> bool {
-        let mut moves = MoveList::new();
-        self.generate_legal(&mut moves);
-        !moves.is_empty()
     }
 
     /// How often the current position occurred before in the game (R67): only positions

@@ -16,6 +16,7 @@ mod tables;
 use crate::bitboard::Bitboard;
 use crate::game::{Game, MoveCounter, MoveError, MoveSink, PositionError, Seat, Status};
 use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 pub use tables::{tables, Tables};
 
 /// White (seat 0) or Black (seat 1).
@@ -321,6 +322,46 @@ pub struct Panoply {
     fullmove: u32,
     hash: u64,
     history: Vec<Undo>,
+    check: CheckMemo,
+}
+
+/// Whether the side to move is in check, kept once known: the search asks before it
+/// generates the moves, which need the answer again. Atomic only because positions are
+/// `Sync`; each search thread has its own position, so a relaxed load is all it costs.
+#[derive(Debug, Default)]
+struct CheckMemo(AtomicU8);
+
+impl CheckMemo {
+    const UNKNOWN: u8 = 0;
+    const NO: u8 = 1;
+    const YES: u8 = 2;
+
+    /// The answer kept, or `compute`'s, which is then kept.
+    #[inline]
+    fn get_or(&self, compute: impl FnOnce() -> bool) -> bool {
+        match self.0.load(Relaxed) {
+            CheckMemo::NO => false,
+            CheckMemo::YES => true,
+            _ => {
+                let check = compute();
+                let kept = if check { CheckMemo::YES } else { CheckMemo::NO };
+                self.0.store(kept, Relaxed);
+                check
+            }
+        }
+    }
+
+    /// Forgets the answer: the position changed.
+    #[inline]
+    fn forget(&mut self) {
+        *self.0.get_mut() = CheckMemo::UNKNOWN;
+    }
+}
+
+impl Clone for CheckMemo {
+    fn clone(&self) -> Self {
+        CheckMemo(AtomicU8::new(self.0.load(Relaxed)))
+    }
 }
 
 impl Panoply {
@@ -332,6 +373,7 @@ impl Panoply {
             fullmove: 1,
             hash: 0,
             history: Vec::new(),
+            check: CheckMemo::default(),
         }
     }
 
@@ -373,7 +415,8 @@ impl Panoply {
 
     /// Whether the side to move is in check (R49).
     pub fn in_check(&self) -> bool {
-        self.board.is_attacked(self.king(self.side), 1 - self.side)
+        self.check
+            .get_or(|| self.board.is_attacked(self.king(self.side), 1 - self.side))
     }
 
     /// The pieces of `color` frozen by an enemy Herald (R14), Barricades by either end.
@@ -476,6 +519,7 @@ impl Game for Panoply {
         self.side = 1 - self.side;
         self.hash ^= tables().side_key;
         self.history.push(undo);
+        self.check.forget();
     }
 
     fn unmake_move(&mut self) {
@@ -488,6 +532,7 @@ impl Game for Panoply {
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.hash = undo.hash;
+        self.check.forget();
     }
 
     fn in_check(&self) -> bool {
@@ -503,6 +548,7 @@ impl Game for Panoply {
         self.halfmove = self.halfmove.saturating_add(1);
         self.side = 1 - self.side;
         self.hash ^= tables().side_key;
+        self.check.forget();
         true
     }
 
@@ -540,5 +586,48 @@ impl Game for Panoply {
 
     fn board_text(&self) -> String {
         notation::board_diagram(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Whether the side to move is in check, worked out afresh.
+    fn fresh_check(pos: &Panoply) -> bool {
+        pos.board.is_attacked(pos.king(pos.side), 1 - pos.side)
+    }
+
+    /// The check memo is asked before and after every change of the position: making and
+    /// taking back moves and null moves must make it forget.
+    #[test]
+    fn the_check_memo_follows_every_change() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut pos = Panoply::start(&());
+        let mut checks = 0;
+        for _ in 0..400 {
+            let mut moves = MoveList::new();
+            pos.generate_moves(&mut moves);
+            if moves.is_empty() {
+                pos = Panoply::start(&());
+                continue;
+            }
+            assert_eq!(pos.in_check(), fresh_check(&pos));
+            for &mv in &moves {
+                pos.make_move(mv);
+                assert_eq!(pos.in_check(), fresh_check(&pos));
+                checks += usize::from(pos.in_check());
+                pos.make_null_move();
+                assert_eq!(pos.in_check(), fresh_check(&pos));
+                pos.unmake_null_move();
+                assert_eq!(pos.in_check(), fresh_check(&pos));
+                pos.unmake_move();
+                assert_eq!(pos.in_check(), fresh_check(&pos));
+            }
+            pos.make_move(moves[rng.gen_range(0..moves.len())]);
+        }
+        assert!(checks > 100, "{checks}");
     }
 }

@@ -396,16 +396,24 @@ impl Panoply {
     /// Visits the legal moves among the `candidates` while `visit` asks for more;
     /// whether it stopped early.
     fn try_each_legal(&self, candidates: Candidates, mut visit: impl FnMut(Move) -> bool) -> bool {
-        let mut legality = Legality::new(self);
         let mut pseudo = MoveList::new();
         let (board, side) = (&self.board, self.side);
-        match candidates {
+        let mut legality = match candidates {
             Candidates::All => {
+                let legality = Legality::new(self);
                 let check = legality.in_check.then_some(legality.attack);
                 board.pseudo_candidates(side, check, &mut pseudo);
+                legality
             }
-            Candidates::Tactical => board.pseudo_tactical_moves(side, &mut pseudo),
-        }
+            // Most positions of the quiescence search have no capture: no test to set up.
+            Candidates::Tactical => {
+                board.pseudo_tactical_moves(side, &mut pseudo);
+                if pseudo.is_empty() {
+                    return false;
+                }
+                Legality::new(self)
+            }
+        };
         for &mv in pseudo.iter() {
             if (legality.is_quiet_and_free(mv) || legality.is_legal(mv)) && !visit(mv) {
                 return true;
@@ -472,7 +480,11 @@ enum Parry {
 impl<'a> Legality<'a> {
     fn new(pos: &'a Panoply) -> Self {
         let king = pos.king(pos.side);
-        let attack = pos.board.first_attack(king, 1 - pos.side);
+        let attack = if pos.in_check() {
+            pos.board.first_attack(king, 1 - pos.side)
+        } else {
+            None
+        };
         let sensitive = pos.board.sensitive_cells(king, 1 - pos.side);
         let free = pos.board.freely_lifted(pos.side, sensitive);
         Legality {
