@@ -60,7 +60,7 @@ impl Board {
     /// the entered cell).
     #[inline]
     pub(super) fn allowed_step(&self, shape: &'static StepShape, view: View) -> Option<Step> {
-        let entered = 1u128 << shape.entered;
+        let entered = shape.entered_bit;
         let empty = view.occupied & entered == 0;
         let captures = match shape.advance {
             Some(dir) => {
@@ -91,7 +91,7 @@ impl Board {
             occupied &= !(1u128 << c);
         }
         if step.captures {
-            let mut captured = 1u128 << step.entered();
+            let mut captured = step.shape.entered_bit;
             if let Some(other) = self.partner_of(step.entered()) {
                 captured |= 1 << other;
             }
@@ -116,14 +116,19 @@ impl Board {
         self.barricade_sequences(placement, color, false, moves);
     }
 
-    /// The capturing moves among `barricade_moves`, in the same order.
+    /// The capturing moves among `barricade_moves`, in the same order. Every cell a step
+    /// enters lies within two cells of an end, so without an enemy there are none.
     pub(super) fn barricade_captures(
         &self,
         placement: Placement,
         color: Color,
         moves: &mut impl MoveSink<Move>,
     ) {
-        self.barricade_sequences(placement, color, true, moves);
+        let t = tables();
+        let [a, b] = placement.cells();
+        if (t.within2[a] | t.within2[b]) & self.by_color[1 - color] != 0 {
+            self.barricade_sequences(placement, color, true, moves);
+        }
     }
 
     fn barricade_sequences(
@@ -218,5 +223,5 @@ impl Board {
 fn advance_meets(index: usize, enemy: u128) -> bool {
     tables().step_shapes[index]
         .iter()
-        .any(|shape| shape.advance.is_some() && enemy & (1u128 << shape.entered) != 0)
+        .any(|shape| shape.advance.is_some() && enemy & shape.entered_bit != 0)
 }

@@ -43,6 +43,8 @@ pub struct StepShape {
     /// `placement`'s index (`Tables::placement_index`).
     pub index: u16,
     pub entered: u8,
+    /// The entered cell as a bitboard, kept to spare a 128-bit shift per step tested.
+    pub entered_bit: u128,
     /// The direction of an advance; `None` for a rotation.
     pub advance: Option<u8>,
 }
@@ -163,6 +165,7 @@ fn step_shapes(placement: Placement) -> ArrayVec<StepShape, 6> {
         placement,
         index: index_of(hex, placement) as u16,
         entered: entered as u8,
+        entered_bit: 1 << entered,
         advance: advance.map(|d| d as u8),
     };
     let mut shapes = ArrayVec::new();
