@@ -131,6 +131,12 @@ impl<M: Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
 /// number matters (mobility).
 pub trait MoveSink<M> {
     fn push(&mut self, mv: M);
+
+    /// Whether the sink wants no more moves, so that a generator may stop early.
+    #[inline]
+    fn is_satisfied(&self) -> bool {
+        false
+    }
 }
 
 impl<M, B: MoveBuffer<M>> MoveSink<M> for B {

@@ -35,6 +35,11 @@ impl<'a, S: MoveSink<Move>> QuietOnto<'a, S> {
 
 impl<S: MoveSink<Move>> MoveSink<Move> for QuietOnto<'_, S> {
     #[inline]
+    fn is_satisfied(&self) -> bool {
+        self.moves.is_satisfied()
+    }
+
+    #[inline]
     fn push(&mut self, mv: Move) {
         if let Move::Piece {
             to,
@@ -90,10 +95,14 @@ fn push_pawn_move(
 }
 
 impl Board {
-    /// Pseudo-legal moves of the pieces of `color` that are not frozen.
+    /// Pseudo-legal moves of the pieces of `color` that are not frozen, piece by piece
+    /// until `moves` is satisfied.
     pub(super) fn pseudo_moves(&self, color: Color, moves: &mut impl MoveSink<Move>) {
         let zone = self.herald_zone(1 - color);
         for from in (self.by_color[color] & !zone).cells() {
+            if moves.is_satisfied() {
+                return;
+            }
             match code_kind(self.cells[from]) {
                 KING => self.king_moves(from, color, moves),
                 PAWN => self.pawn_moves(from, color, moves),
@@ -112,6 +121,9 @@ impl Board {
             }
         }
         for placement in self.barricades_outside(color, zone) {
+            if moves.is_satisfied() {
+                return;
+            }
             self.barricade_moves(placement, color, moves);
         }
     }
@@ -156,6 +168,9 @@ impl Board {
         let zone = self.herald_zone(1 - color);
         let mut filling = QuietOnto::new(moves, stops);
         for from in (self.by_color[color] & !zone).cells() {
+            if filling.is_satisfied() {
+                return;
+            }
             match code_kind(self.cells[from]) {
                 KING => self.king_moves(from, color, filling.moves),
                 PAWN => self.pawn_moves(from, color, &mut filling),
@@ -179,6 +194,9 @@ impl Board {
             }
         }
         for placement in self.barricades_outside(color, zone) {
+            if filling.is_satisfied() {
+                return;
+            }
             self.barricade_moves(placement, color, filling.moves);
         }
     }
@@ -380,22 +398,21 @@ impl Panoply {
         count
     }
 
-    /// Whether any pseudo-legal move is legal: the legality tests stop at the first.
+    /// Whether the side to move has a legal move: the pieces' moves are generated and
+    /// tested only until one is legal.
     pub(super) fn has_legal(&self) -> bool {
-        self.try_each_legal(Candidates::All, |_| false)
+        let mut legality = Legality::new(self);
+        let check = legality.in_check.then_some(legality.attack);
+        let mut first = FirstLegal {
+            legality: &mut legality,
+            found: false,
+        };
+        self.board.pseudo_candidates(self.side, check, &mut first);
+        first.found
     }
 
     /// Visits the legal moves among the `candidates`.
     fn for_each_legal(&self, candidates: Candidates, mut visit: impl FnMut(Move)) {
-        self.try_each_legal(candidates, |mv| {
-            visit(mv);
-            true
-        });
-    }
-
-    /// Visits the legal moves among the `candidates` while `visit` asks for more;
-    /// whether it stopped early.
-    fn try_each_legal(&self, candidates: Candidates, mut visit: impl FnMut(Move) -> bool) -> bool {
         let mut pseudo = MoveList::new();
         let (board, side) = (&self.board, self.side);
         let mut legality = match candidates {
@@ -409,22 +426,39 @@ impl Panoply {
             Candidates::Tactical => {
                 board.pseudo_tactical_moves(side, &mut pseudo);
                 if pseudo.is_empty() {
-                    return false;
+                    return;
                 }
                 Legality::new(self)
             }
         };
         for &mv in pseudo.iter() {
-            if (legality.is_quiet_and_free(mv) || legality.is_legal(mv)) && !visit(mv) {
-                return true;
+            if legality.allows(mv) {
+                visit(mv);
             }
         }
-        false
     }
 
     /// The cells of the piece on `cell`: the cell, and the other end of a Barricade.
     fn piece_cells(&self, cell: usize) -> u128 {
         (1u128 << cell) | self.board.partner_of(cell).map_or(0, |o| 1u128 << o)
+    }
+}
+
+/// Takes pseudo-legal moves until one is legal.
+struct FirstLegal<'l, 'a> {
+    legality: &'l mut Legality<'a>,
+    found: bool,
+}
+
+impl MoveSink<Move> for FirstLegal<'_, '_> {
+    #[inline]
+    fn is_satisfied(&self) -> bool {
+        self.found
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.found = self.found || self.legality.allows(mv);
     }
 }
 
@@ -500,6 +534,12 @@ impl<'a> Legality<'a> {
             filled: 0,
             parrying: 0,
         }
+    }
+
+    /// Whether the pseudo-legal move `mv` is legal.
+    #[inline]
+    fn allows(&mut self, mv: Move) -> bool {
+        self.is_quiet_and_free(mv) || self.is_legal(mv)
     }
 
     /// The common case, legal without a test: out of check, a quiet move of a piece known
