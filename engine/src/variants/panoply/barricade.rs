@@ -82,14 +82,11 @@ impl Board {
         }
     }
 
-    /// The view after `step` from `placement`: the Barricade moved, a captured piece
-    /// (a whole Barricade, R13) gone.
-    pub(super) fn view_after(&self, view: View, placement: Placement, step: &Step) -> View {
-        let mut occupied = view.occupied;
+    /// The view after `step` from the placement on `cells`: the Barricade moved, a
+    /// captured piece (a whole Barricade, R13) gone.
+    pub(super) fn view_after(&self, view: View, cells: u128, step: &Step) -> View {
+        let mut occupied = view.occupied & !cells;
         let mut enemy = view.enemy;
-        for c in placement.cells() {
-            occupied &= !(1u128 << c);
-        }
         if step.captures {
             let mut captured = step.shape.entered_bit;
             if let Some(other) = self.partner_of(step.entered()) {
@@ -98,10 +95,10 @@ impl Board {
             occupied &= !captured;
             enemy &= !captured;
         }
-        for c in step.shape.placement.cells() {
-            occupied |= 1 << c;
+        View {
+            occupied: occupied | step.shape.cells,
+            enemy,
         }
-        View { occupied, enemy }
     }
 
     /// Every move of the Barricade of `color` on `placement` (R44–R47): one step, or two
@@ -113,21 +110,48 @@ impl Board {
         color: Color,
         moves: &mut impl MoveSink<Move>,
     ) {
-        self.barricade_sequences(placement, color, false, moves);
+        if self.enemy_in_reach(placement, color) {
+            self.barricade_sequences(placement, color, false, moves);
+        } else {
+            self.quiet_barricade_moves(placement, moves);
+        }
     }
 
-    /// The capturing moves among `barricade_moves`, in the same order. Every cell a step
-    /// enters lies within two cells of an end, so without an enemy there are none.
+    /// The capturing moves among `barricade_moves`, in the same order.
     pub(super) fn barricade_captures(
         &self,
         placement: Placement,
         color: Color,
         moves: &mut impl MoveSink<Move>,
     ) {
+        if self.enemy_in_reach(placement, color) {
+            self.barricade_sequences(placement, color, true, moves);
+        }
+    }
+
+    /// Whether an enemy stands within two cells of an end of the Barricade of `color` on
+    /// `placement`: every cell its steps enter does, so without one it cannot capture.
+    fn enemy_in_reach(&self, placement: Placement, color: Color) -> bool {
         let t = tables();
         let [a, b] = placement.cells();
-        if (t.within2[a] | t.within2[b]) & self.by_color[1 - color] != 0 {
-            self.barricade_sequences(placement, color, true, moves);
+        (t.within2[a] | t.within2[b]) & self.by_color[1 - color] != 0
+    }
+
+    /// `barricade_moves` of a Barricade that cannot capture: every step is quiet, so a
+    /// sequence is open when the cells it enters are empty (`Tables::quiet_sequences`).
+    fn quiet_barricade_moves(&self, placement: Placement, moves: &mut impl MoveSink<Move>) {
+        let t = tables();
+        let occupied = self.occupied();
+        // R47: quiet moves are told apart by their end placement alone.
+        let mut ends = PlacementSet::default();
+        for sequence in &t.quiet_sequences[t.placement_index(placement)] {
+            if occupied & sequence.entered == 0 && ends.insert(sequence.end_index as usize) {
+                moves.push(Move::Barricade {
+                    from: placement,
+                    to: sequence.end,
+                    captures: [NONE; 2],
+                });
+            }
         }
     }
 
@@ -142,7 +166,7 @@ impl Board {
             occupied: self.occupied(),
             enemy: self.by_color[1 - color],
         };
-        let start_index = tables().placement_index(placement);
+        let (start_index, start_cells) = (tables().placement_index(placement), placement.mask());
         // R47: quiet moves are told apart by their end placement alone.
         let mut quiet_ends = PlacementSet::default();
         let mut capturing = ArrayVec::<Move, 42>::new();
@@ -175,7 +199,7 @@ impl Board {
             if captures_only && !first.captures && !advance_meets(index, start.enemy) {
                 continue;
             }
-            let view = self.view_after(start, placement, &first);
+            let view = self.view_after(start, start_cells, &first);
             for second in self.barricade_steps(index, view) {
                 // R45: no null move; back to the start only after a capture.
                 if second.shape.index as usize == start_index && !first.captures {
@@ -211,7 +235,7 @@ impl Board {
                 || self
                     .barricade_steps(
                         first.shape.index as usize,
-                        self.view_after(view, placement, &first),
+                        self.view_after(view, placement.mask(), &first),
                     )
                     .any(|second| second.is_advance_into(target))
         })
@@ -224,4 +248,48 @@ fn advance_meets(index: usize, enemy: u128) -> bool {
     tables().step_shapes[index]
         .iter()
         .any(|shape| shape.advance.is_some() && enemy & shape.entered_bit != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{MoveList, Panoply, BARRICADE};
+    use super::*;
+    use crate::bitboard::Bitboard;
+    use crate::game::Game;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// For every Barricade out of the enemy's reach along random playouts, the table of
+    /// quiet sequences gives the moves of the step search, in its order.
+    #[test]
+    fn quiet_sequences_agree_with_the_step_search() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut compared = 0;
+        for _ in 0..30 {
+            let mut pos = Panoply::start(&());
+            for _ in 0..100 {
+                let board = &pos.board;
+                for color in [0, 1] {
+                    for a in board.pieces(color, BARRICADE).cells() {
+                        let placement = Placement::new(a, board.partner[a] as usize);
+                        if a > placement.0 as usize || board.enemy_in_reach(placement, color) {
+                            continue;
+                        }
+                        let (mut fast, mut searched) = (MoveList::new(), MoveList::new());
+                        board.quiet_barricade_moves(placement, &mut fast);
+                        board.barricade_sequences(placement, color, false, &mut searched);
+                        assert_eq!(fast, searched, "{}", pos.position_string());
+                        compared += 1;
+                    }
+                }
+                let mut moves = MoveList::new();
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.make_move(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(compared > 2000, "{compared}");
+    }
 }

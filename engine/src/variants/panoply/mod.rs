@@ -68,6 +68,10 @@ impl Placement {
     pub fn cells(self) -> [usize; 2] {
         [self.0 as usize, self.1 as usize]
     }
+    /// The two cells as a bitboard.
+    pub fn mask(self) -> u128 {
+        (1 << self.0) | (1 << self.1)
+    }
     pub fn contains(self, cell: usize) -> bool {
         self.0 as usize == cell || self.1 as usize == cell
     }

@@ -30,6 +30,9 @@ pub struct Tables {
     /// `step_shapes[placement index]`: the steps a Barricade there may make where the
     /// board allows them, in generation order (R41, R42).
     pub step_shapes: Vec<ArrayVec<StepShape, 6>>,
+    /// `quiet_sequences[placement index]`: the Barricade moves of quiet steps from there
+    /// in generation order, one per step sequence.
+    pub quiet_sequences: Vec<ArrayVec<QuietSequence, 36>>,
     keys: Vec<u64>,
     pub side_key: u64,
 }
@@ -40,6 +43,8 @@ pub struct Tables {
 #[derive(Clone, Copy, Debug)]
 pub struct StepShape {
     pub placement: Placement,
+    /// The two cells of `placement`.
+    pub cells: u128,
     /// `placement`'s index (`Tables::placement_index`).
     pub index: u16,
     pub entered: u8,
@@ -47,6 +52,16 @@ pub struct StepShape {
     pub entered_bit: u128,
     /// The direction of an advance; `None` for a rotation.
     pub advance: Option<u8>,
+}
+
+/// One or two quiet steps of a Barricade (R44, R45): where they end, and the cells they
+/// enter, which must be empty.
+#[derive(Clone, Copy, Debug)]
+pub struct QuietSequence {
+    pub end: Placement,
+    /// `end`'s index (`Tables::placement_index`).
+    pub end_index: u16,
+    pub entered: u128,
 }
 
 /// Keys: 16 piece codes × cells, then 2 colours × `PLACEMENTS` for Barricades, then the
@@ -90,8 +105,11 @@ impl Tables {
                 .filter(|&o| hex.distance(c, o) <= n)
                 .fold(0u128, |bb, o| bb | u128::cell(o))
         };
-        let step_shapes = (0..PLACEMENTS)
+        let step_shapes: Vec<_> = (0..PLACEMENTS)
             .map(|index| placement_of(hex, index).map_or_else(ArrayVec::new, step_shapes))
+            .collect();
+        let quiet_sequences = (0..PLACEMENTS)
+            .map(|index| quiet_sequences(&step_shapes, index))
             .collect();
         Tables {
             hex,
@@ -103,6 +121,7 @@ impl Tables {
             within4: (0..CELLS).map(|c| within(c, 4)).collect(),
             last_rank,
             step_shapes,
+            quiet_sequences,
             keys,
             side_key,
         }
@@ -163,6 +182,7 @@ fn step_shapes(placement: Placement) -> ArrayVec<StepShape, 6> {
         .expect("Barricade ends are adjacent");
     let shape = |placement: Placement, entered: usize, advance: Option<usize>| StepShape {
         placement,
+        cells: placement.mask(),
         index: index_of(hex, placement) as u16,
         entered: entered as u8,
         entered_bit: 1 << entered,
@@ -181,6 +201,36 @@ fn step_shapes(placement: Placement) -> ArrayVec<StepShape, 6> {
         }
     }
     shapes
+}
+
+/// The quiet step sequences from the placement numbered `start` in the order of
+/// `Board::barricade_sequences`: each first step, then the second steps after it, but
+/// none back to the start (R45). A second step may enter the start cell the first left.
+fn quiet_sequences(
+    step_shapes: &[ArrayVec<StepShape, 6>],
+    start: usize,
+) -> ArrayVec<QuietSequence, 36> {
+    let mut sequences = ArrayVec::new();
+    let Some(start_cells) = placement_of(hex127(), start).map(Placement::mask) else {
+        return sequences;
+    };
+    for first in &step_shapes[start] {
+        sequences.push(QuietSequence {
+            end: first.placement,
+            end_index: first.index,
+            entered: first.entered_bit,
+        });
+        for second in &step_shapes[first.index as usize] {
+            if second.index as usize != start {
+                sequences.push(QuietSequence {
+                    end: second.placement,
+                    end_index: second.index,
+                    entered: first.entered_bit | (second.entered_bit & !start_cells),
+                });
+            }
+        }
+    }
+    sequences
 }
 
 /// See `Tables::placement_index`.
