@@ -153,7 +153,8 @@ impl Board {
     /// only those that might parry the attack (`Legality::parry`), in `pseudo_moves`'
     /// order. A quiet move of a Pawn, slider or Guard must fill a cell that stops it, a
     /// Herald's may also land next to the attacker, which it freezes (R14); a Pawn's
-    /// promotion is kept, as it may put a Herald down.
+    /// promotion is kept, as it may put a Herald down. A Barricade must reach a cell that
+    /// stops the attack or a part of it.
     fn pseudo_candidates(
         &self,
         color: Color,
@@ -193,11 +194,16 @@ impl Board {
                 _ => {}
             }
         }
+        // A Barricade's steps enter only cells within two of its ends.
+        let t = tables();
         for placement in self.barricades_outside(color, zone) {
             if filling.is_satisfied() {
                 return;
             }
-            self.barricade_moves(placement, color, filling.moves);
+            let [a, b] = placement.cells();
+            if (t.within2[a] | t.within2[b]) & (stops | parts) != 0 {
+                self.barricade_moves(placement, color, filling.moves);
+            }
         }
     }
 
