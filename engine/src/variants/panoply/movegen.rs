@@ -500,6 +500,8 @@ struct Legality<'a> {
     attack: Attack,
     /// Created on the first test; each test plays its move on it and takes it back.
     scratch: Option<Board>,
+    /// The board without the mover's King, created for its first quiet step.
+    kingless: Option<Board>,
     /// Pieces (by their first cell) whose lifting is decided, and those where it is safe:
     /// at the start, the free pieces.
     lifted: u128,
@@ -535,6 +537,7 @@ impl<'a> Legality<'a> {
             free,
             attack: attack.unwrap_or_default(),
             scratch: None,
+            kingless: None,
             lifted: free,
             safe_to_lift: free,
             filled: 0,
@@ -570,7 +573,10 @@ impl<'a> Legality<'a> {
         };
         let from = from as usize;
         if from == self.king {
-            return self.leaves_king_safe(mv);
+            return match mv {
+                Move::Piece { to, .. } if capture == NONE => self.king_step_safe(to as usize),
+                _ => self.leaves_king_safe(mv),
+            };
         }
         if self.in_check {
             return match self.parry(mv, from) {
@@ -678,6 +684,18 @@ impl<'a> Legality<'a> {
         let safe = !board.is_attacked(self.king, 1 - us);
         board.restore(&log);
         safe
+    }
+
+    /// Whether the King may step to the empty cell `to`: whether a one-cell piece there
+    /// is safe with the King gone from its cell (R50, A21). One board serves every step.
+    fn king_step_safe(&mut self, to: usize) -> bool {
+        let (pos, king) = (self.pos, self.king);
+        let board = self.kingless.get_or_insert_with(|| {
+            let mut board = pos.board;
+            board.set_cell(&mut super::ChangeLog::new(), king, 0, NONE);
+            board
+        });
+        !board.is_attacked(to, 1 - pos.side)
     }
 
     /// Plays `mv` on the scratch board, asks whether the mover's King is attacked (R50),
