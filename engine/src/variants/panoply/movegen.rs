@@ -326,7 +326,11 @@ impl Board {
     /// R27–R29: capture the first piece on a ray by retreating as far the other way.
     fn skirmisher_captures(&self, from: usize, color: Color, moves: &mut impl MoveSink<Move>) {
         let t = tables();
+        let enemy = self.by_color[1 - color];
         for d in 0..6 {
+            if t.ray_masks[from][d] & enemy == 0 {
+                continue;
+            }
             let ray = &t.rays[from][d];
             let Some(k) = ray.iter().position(|&c| self.cells[c as usize] != 0) else {
                 continue;
