@@ -1,116 +1,314 @@
-//! The evaluation's mobility, counted without listing moves: a slide's quiet moves are
-//! the empty cells of its line up to the first piece (a bitboard's population count),
-//! its capture the first piece of the line; the King's and Guard's few moves and the
-//! other captures are counted by the generators of `movegen`. A Barricade's moves, up to
-//! 42 step sequences to tell apart (R44–R47), are estimated from its single steps.
+//! The evaluation's mobility, counted without listing moves. One scan of a line finds the
+//! empty cells before its first piece, a slider's quiet moves, and that piece, the only
+//! one a Rider or Skirmisher may capture (`Rays::scan`). The King's, Guard's and
+//! Catapult's moves are counted from bitboards, a Pawn's jumps by the generator of
+//! `movegen`. A Barricade's moves, up to 42 step sequences to tell apart (R44–R47), are
+//! estimated from its single steps.
 
 use super::barricade::View;
-use super::tables::{tables, Line, FORWARD};
+use super::tables::{tables, FORWARD};
 use super::{
-    Board, Color, MoveCounter, Placement, CATAPULT, GUARD, HERALD, KING, PAWN, RIDER, SKIRMISHER,
+    Board, Color, MoveCounter, Placement, BARRICADE, BLACK, CATAPULT, GUARD, HERALD, KING, PAWN,
+    PROMOTIONS, RIDER, SKIRMISHER, WHITE,
 };
 use crate::bitboard::Bitboard;
-
-/// The kinds a Pawn promotes to besides the first: a move onto the last rank counts once
-/// per kind (R21).
-const EXTRA_PROMOTIONS: u32 = super::PROMOTIONS.len() as u32 - 1;
+use crate::geometry::ORTHOGONAL;
+use std::sync::OnceLock;
 
 /// Barricade moves counted per single step: an unblocked Barricade has 6 single steps
 /// and 24 moves (R48), and each blocked step removes the sequences that start with it.
 pub(super) const MOVES_PER_BARRICADE_STEP: usize = 4;
+
+/// Whether a step in each orthogonal direction increases the cell index.
+const INCREASING: [bool; 6] = {
+    let mut increasing = [false; 6];
+    let mut d = 0;
+    while d < 6 {
+        increasing[d] = ORTHOGONAL[d].increases_index();
+        d += 1;
+    }
+    increasing
+};
+
+/// The lines of every cell, in arrays sized so that a scan needs no bounds check: cell
+/// indices are below 128, scan positions (`Rays::scan`) at most 128.
+struct Rays {
+    /// `mask[cell][d]`: the cells of the line from `cell` in direction `d`.
+    mask: [[u128; 6]; 128],
+    /// Every cell counts once: the quiet moves of a slider.
+    slides: Weights,
+    /// A cell of the last rank of the side whose forward direction the line takes counts
+    /// once per promotion kind: the slides of a Pawn (R21).
+    pawn_slides: Weights,
+}
+
+/// The moves onto the cells of a line, summed from a cell to the edge: the moves onto the
+/// cells before a line's first piece are a difference of two entries.
+struct Weights {
+    /// `line[cell][d]`: the moves onto the cells of the line from `cell` in direction `d`.
+    line: [[u8; 6]; 128],
+    /// `to_edge[d][position]`: for the piece at scan `position` along direction `d`, the
+    /// moves onto its own cell and those beyond it; 0 at position 128, where no piece is.
+    to_edge: [[u8; 129]; 6],
+}
+
+/// What a scan of one line finds: its first piece at a scan position, the number of
+/// empty cells before it.
+#[derive(Clone, Copy)]
+struct Scan {
+    position: u32,
+    first: Option<usize>,
+    free: u32,
+}
+
+impl Weights {
+    /// The sums of `moves_onto(cell, d)`, the moves onto `cell` along direction `d`.
+    fn build(moves_onto: impl Fn(usize, usize) -> u8) -> Weights {
+        let t = tables();
+        let mut weights = Weights {
+            line: [[0; 6]; 128],
+            to_edge: [[0; 129]; 6],
+        };
+        for cell in 0..super::CELLS {
+            for d in 0..6 {
+                let line = t.rays[cell][d]
+                    .iter()
+                    .map(|&c| moves_onto(c as usize, d))
+                    .sum();
+                weights.line[cell][d] = line;
+                weights.to_edge[d][scan_position(d, cell)] = moves_onto(cell, d) + line;
+            }
+        }
+        weights
+    }
+
+    /// The moves onto the cells of the line from `from` in direction `d` before the
+    /// piece at scan `position`.
+    #[inline(always)]
+    fn before(&self, from: usize, d: usize, position: u32) -> u32 {
+        u32::from(self.line[from][d]) - u32::from(self.to_edge[d][position as usize])
+    }
+}
+
+impl Rays {
+    fn build() -> Rays {
+        let t = tables();
+        let promotes = |cell: usize, d: usize| {
+            [WHITE, BLACK]
+                .iter()
+                .any(|&color| FORWARD[color].contains(&d) && t.last_rank[color].has(cell))
+        };
+        Rays {
+            mask: std::array::from_fn(|cell| {
+                std::array::from_fn(|d| t.ray_masks.get(cell).map_or(0, |masks| masks[d]))
+            }),
+            slides: Weights::build(|_, _| 1),
+            pawn_slides: Weights::build(|cell, d| {
+                if promotes(cell, d) {
+                    PROMOTIONS.len() as u8
+                } else {
+                    1
+                }
+            }),
+        }
+    }
+
+    /// Scans the line from `from` in direction `d` up to the first of the `stops` cells.
+    /// That is the lowest set bit along an index-increasing line, the highest along a
+    /// decreasing one: its scan position is the number of trailing, or leading, zero
+    /// bits.
+    #[inline(always)]
+    fn scan(&self, from: usize, d: usize, stops: u128) -> Scan {
+        let met = self.mask[from][d] & stops;
+        let (position, first) = if INCREASING[d] {
+            let zeros = met.trailing_zeros();
+            (zeros, zeros as usize)
+        } else {
+            let zeros = met.leading_zeros();
+            (zeros, 127usize.wrapping_sub(zeros as usize))
+        };
+        Scan {
+            position,
+            first: (met != 0).then_some(first),
+            free: self.slides.before(from, d, position),
+        }
+    }
+
+    /// The scans of the six lines from `from`, written out so that the sense of each
+    /// direction is known when compiling.
+    #[inline(always)]
+    fn scan_all(&self, from: usize, stops: u128) -> [Scan; 6] {
+        [
+            self.scan(from, 0, stops),
+            self.scan(from, 1, stops),
+            self.scan(from, 2, stops),
+            self.scan(from, 3, stops),
+            self.scan(from, 4, stops),
+            self.scan(from, 5, stops),
+        ]
+    }
+}
+
+/// The scan position (`Rays::scan`) of `cell` along direction `d`.
+fn scan_position(d: usize, cell: usize) -> usize {
+    if INCREASING[d] {
+        cell
+    } else {
+        127 - cell
+    }
+}
+
+fn rays() -> &'static Rays {
+    static RAYS: OnceLock<Rays> = OnceLock::new();
+    RAYS.get_or_init(Rays::build)
+}
 
 impl Board {
     /// The number of pseudo-legal moves of `color` as if it were to move, a Barricade's
     /// estimated as `MOVES_PER_BARRICADE_STEP` per single step.
     pub(super) fn mobility(&self, color: Color) -> usize {
         let zone = self.herald_zone(1 - color);
-        let mut counter = MoveCounter::default();
         let movers = self.by_color[color] & !zone;
         let of_kind = |kind: usize| (movers & self.by_kind[kind]).cells();
-        let mut slides = 0;
+        let mut moves = self.pawn_move_count(movers & self.by_kind[PAWN], color);
         for from in of_kind(KING) {
-            self.king_moves(from, color, &mut counter);
-        }
-        for from in of_kind(PAWN) {
-            slides += self.pawn_slides(from, color, &mut counter);
+            moves += self.king_move_count(from, color);
         }
         for from in of_kind(RIDER) {
-            slides += self.rider_moves(from, color);
+            moves += self.rider_move_count(from, color);
         }
         for from in of_kind(HERALD) {
-            slides += self.quiet_slides(from);
+            moves += self.quiet_slides(from);
         }
         for from in of_kind(SKIRMISHER) {
-            slides += self.skirmisher_moves(from, color);
+            moves += self.skirmisher_move_count(from, color);
         }
         for from in of_kind(CATAPULT) {
-            self.catapult_captures(from, color, &mut counter);
-            slides += self.quiet_slides(from);
+            moves += self.quiet_slides(from) + self.catapult_capture_count(from, color);
         }
         for from in of_kind(GUARD) {
-            self.guard_moves(from, color, &mut counter);
+            moves += self.guard_move_count(from, color);
         }
         let barricade_steps: usize = self
             .barricades_outside(color, zone)
             .map(|placement| self.barricade_step_count(placement, color))
             .sum();
-        counter.0 + slides as usize + MOVES_PER_BARRICADE_STEP * barricade_steps
+        moves as usize + MOVES_PER_BARRICADE_STEP * barricade_steps
     }
 
-    /// The six lines of a slider on `from`.
-    fn lines(&self, from: usize) -> [Line; 6] {
-        let (t, occupied) = (tables(), self.occupied());
-        std::array::from_fn(|d| t.line(from, d, occupied))
+    /// The moves of the Pawns of `color` on `pawns`. Each branch passes a constant colour,
+    /// so that the sense of its forward directions is known when compiling.
+    fn pawn_move_count(&self, pawns: u128, color: Color) -> u32 {
+        if color == WHITE {
+            self.pawn_moves_of(pawns, WHITE)
+        } else {
+            self.pawn_moves_of(pawns, BLACK)
+        }
+    }
+
+    /// The Pawns' slides, each onto the last rank once per promotion kind, and their
+    /// jumps (R18–R21).
+    #[inline(always)]
+    fn pawn_moves_of(&self, pawns: u128, color: Color) -> u32 {
+        let (rays, occupied) = (rays(), self.occupied());
+        let mut moves = 0;
+        for from in pawns.cells() {
+            for d in FORWARD[color] {
+                let scan = rays.scan(from, d, occupied);
+                let slides = rays.pawn_slides.before(from, d, scan.position);
+                // R19: a jump needs a piece next to the Pawn, where it cannot slide.
+                if slides == 0 && scan.first.is_some() {
+                    let mut jumps = MoveCounter::default();
+                    self.pawn_jump(from, d, color, &mut jumps);
+                    moves += jumps.0 as u32;
+                }
+                moves += slides;
+            }
+        }
+        moves
+    }
+
+    /// R23: the King's steps to an empty cell, and onto an enemy it may capture; an enemy
+    /// Barricade end only from its line (R16).
+    fn king_move_count(&self, from: usize, color: Color) -> u32 {
+        let t = tables();
+        let adjacent = t.adjacent[from];
+        let enemies = adjacent & self.by_color[1 - color];
+        let barricade_ends = enemies & self.by_kind[BARRICADE];
+        let mut moves = (adjacent & !self.occupied()).count() + (enemies & !barricade_ends).count();
+        if barricade_ends != 0 {
+            moves += (0..6)
+                .filter_map(|d| t.hex.step(from, d).map(|to| (to, d)))
+                .filter(|&(to, d)| barricade_ends.has(to) && self.capturable_in_line(to, d))
+                .count() as u32;
+        }
+        moves
     }
 
     /// The quiet moves of a slider on `from`: the empty cells of its lines.
     fn quiet_slides(&self, from: usize) -> u32 {
-        let (t, occupied) = (tables(), self.occupied());
-        (0..6)
-            .fold(0u128, |cells, d| cells | t.line(from, d, occupied).empty)
-            .count()
-    }
-
-    /// A Pawn's forward slides (each onto the last rank once per promotion kind) and,
-    /// into `counter`, its jumps (R18–R21).
-    fn pawn_slides(&self, from: usize, color: Color, counter: &mut MoveCounter) -> u32 {
-        let t = tables();
-        let occupied = self.occupied();
-        let mut slides = 0;
-        for d in FORWARD[color] {
-            let reach = t.line(from, d, occupied).empty;
-            slides += reach.count() + EXTRA_PROMOTIONS * (reach & t.last_rank[color]).count();
-            // R19: a jump needs a piece next to the Pawn, where it cannot slide.
-            if reach == 0 {
-                self.pawn_jump(from, d, color, counter);
-            }
-        }
-        slides
+        let scans = rays().scan_all(from, self.occupied());
+        scans.iter().map(|scan| scan.free).sum()
     }
 
     /// A Rider's slides and captures of the first piece in each direction (R25).
-    fn rider_moves(&self, from: usize, color: Color) -> u32 {
-        let (t, occupied) = (tables(), self.occupied());
-        let (mut quiet, mut captures) = (0u128, 0);
-        for d in 0..6 {
-            let line = t.line(from, d, occupied);
-            quiet |= line.empty;
-            captures += u32::from(self.captures_blocker(line, d, color));
-        }
-        quiet.count() + captures
+    fn rider_move_count(&self, from: usize, color: Color) -> u32 {
+        let scans = rays().scan_all(from, self.occupied());
+        (0..6)
+            .map(|d| scans[d].free + u32::from(self.captures_first(scans[d], d, color)))
+            .sum()
     }
 
     /// A Skirmisher's slides and its captures by retreat: the first piece of a line
     /// captured by moving as far the other way over empty cells (R27–R29).
-    fn skirmisher_moves(&self, from: usize, color: Color) -> u32 {
-        let lines = self.lines(from);
+    fn skirmisher_move_count(&self, from: usize, color: Color) -> u32 {
+        let scans = rays().scan_all(from, self.occupied());
         let captures = (0..6)
             .filter(|&d| {
-                let room_behind = lines[(d + 3) % 6].empty.count() > lines[d].empty.count();
-                room_behind && self.captures_blocker(lines[d], d, color)
+                let room_behind = scans[(d + 3) % 6].free > scans[d].free;
+                room_behind && self.captures_first(scans[d], d, color)
             })
             .count() as u32;
-        lines.iter().map(|line| line.empty.count()).sum::<u32>() + captures
+        scans.iter().map(|scan| scan.free).sum::<u32>() + captures
+    }
+
+    /// R32–R34: a Catapult's leaps over an enemy on one of its lines onto the empty cell
+    /// as far beyond it.
+    fn catapult_capture_count(&self, from: usize, color: Color) -> u32 {
+        let (t, rays) = (tables(), rays());
+        let enemies = self.by_color[1 - color];
+        let mut captures = 0;
+        for d in 0..6 {
+            for target in (rays.mask[from][d] & enemies).cells() {
+                let between = rays.slides.before(from, d, scan_position(d, target) as u32);
+                let landing = t.rays[from][d].get(2 * between as usize + 1);
+                if landing.is_some_and(|&landing| self.cells[landing as usize] == 0)
+                    && self.capturable_in_line(target, d)
+                {
+                    captures += 1;
+                }
+            }
+        }
+        captures
+    }
+
+    /// R38: in each direction, the Guard passes over friendly pieces to the first other
+    /// cell, which it enters if empty or captures on.
+    fn guard_move_count(&self, from: usize, color: Color) -> u32 {
+        let scans = rays().scan_all(from, !self.by_color[color]);
+        (0..6)
+            .filter(|&d| match scans[d].first {
+                Some(to) => self.cells[to] == 0 || self.capturable_in_line(to, d),
+                None => false,
+            })
+            .count() as u32
+    }
+
+    /// Whether a piece of `color` captures the first piece of the line of `scan`, met in
+    /// direction `d` (R16).
+    fn captures_first(&self, scan: Scan, d: usize, color: Color) -> bool {
+        scan.first
+            .is_some_and(|target| self.can_capture(target, d, color))
     }
 
     /// The single steps the Barricade of `color` on `placement` may make (R42, R43).
