@@ -6,7 +6,7 @@
 //! estimated from its single steps.
 
 use super::barricade::View;
-use super::tables::{tables, FORWARD};
+use super::tables::{tables, FORWARD, PLACEMENTS};
 use super::{
     Board, Color, MoveCounter, Placement, BARRICADE, BLACK, CATAPULT, GUARD, HERALD, KING, PAWN,
     PROMOTIONS, RIDER, SKIRMISHER, WHITE,
@@ -35,6 +35,9 @@ const INCREASING: [bool; 6] = {
 struct Rays {
     /// `mask[cell][d]`: the cells of the line from `cell` in direction `d`.
     mask: [[u128; 6]; 128],
+    /// `leap_targets[cell][d]`: the first half of those cells, where a Catapult's leap
+    /// over a piece lands on the board (R32).
+    leap_targets: [[u128; 6]; 128],
     /// Every cell counts once: the quiet moves of a slider.
     slides: Weights,
     /// A cell of the last rank of the side whose forward direction the line takes counts
@@ -102,6 +105,14 @@ impl Rays {
             mask: std::array::from_fn(|cell| {
                 std::array::from_fn(|d| t.ray_masks.get(cell).map_or(0, |masks| masks[d]))
             }),
+            leap_targets: std::array::from_fn(|cell| {
+                std::array::from_fn(|d| {
+                    let line = t.rays.get(cell).map_or(&[][..], |rays| &rays[d][..]);
+                    line[..line.len() / 2]
+                        .iter()
+                        .fold(0, |cells, &c| cells | u128::cell(c as usize))
+                })
+            }),
             slides: Weights::build(|_, _| 1),
             pawn_slides: Weights::build(|cell, d| {
                 if promotes(cell, d) {
@@ -161,6 +172,34 @@ fn scan_position(d: usize, cell: usize) -> usize {
 fn rays() -> &'static Rays {
     static RAYS: OnceLock<Rays> = OnceLock::new();
     RAYS.get_or_init(Rays::build)
+}
+
+/// The cells a Barricade's steps enter from one placement (R41, R42).
+#[derive(Clone, Copy, Default)]
+struct StepCells {
+    /// The cells next to both ends: either end may rotate onto each.
+    rotations: u128,
+    /// The cells an advance enters, one per sense along the line.
+    advances: u128,
+}
+
+/// `step_cells()[index]`: the `StepCells` of the placement numbered `index`
+/// (`Tables::placement_index`), from its step shapes.
+fn step_cells() -> &'static [StepCells; PLACEMENTS] {
+    static STEP_CELLS: OnceLock<[StepCells; PLACEMENTS]> = OnceLock::new();
+    STEP_CELLS.get_or_init(|| {
+        std::array::from_fn(|index| {
+            let mut cells = StepCells::default();
+            for shape in &tables().step_shapes[index] {
+                let entered = u128::cell(shape.entered as usize);
+                match shape.advance {
+                    Some(_) => cells.advances |= entered,
+                    None => cells.rotations |= entered,
+                }
+            }
+            cells
+        })
+    })
 }
 
 impl Board {
@@ -279,12 +318,10 @@ impl Board {
         let enemies = self.by_color[1 - color];
         let mut captures = 0;
         for d in 0..6 {
-            for target in (rays.mask[from][d] & enemies).cells() {
+            for target in (rays.leap_targets[from][d] & enemies).cells() {
                 let between = rays.slides.before(from, d, scan_position(d, target) as u32);
-                let landing = t.rays[from][d].get(2 * between as usize + 1);
-                if landing.is_some_and(|&landing| self.cells[landing as usize] == 0)
-                    && self.capturable_in_line(target, d)
-                {
+                let landing = t.rays[from][d][2 * between as usize + 1] as usize;
+                if self.cells[landing] == 0 && self.capturable_in_line(target, d) {
                     captures += 1;
                 }
             }
@@ -311,17 +348,28 @@ impl Board {
             .is_some_and(|target| self.can_capture(target, d, color))
     }
 
-    /// The single steps the Barricade of `color` on `placement` may make (R42, R43).
+    /// The single steps the Barricade of `color` on `placement` may make (R42, R43):
+    /// those entering an empty cell counted from bitboards, those capturing tested one by
+    /// one.
     pub(super) fn barricade_step_count(&self, placement: Placement, color: Color) -> usize {
-        let view = View {
-            occupied: self.occupied(),
-            enemy: self.by_color[1 - color],
-        };
         let index = tables().placement_index(placement);
-        tables().step_shapes[index]
-            .iter()
-            .filter(|shape| self.allowed_step(shape, view).is_some())
-            .count()
+        let entered = &step_cells()[index];
+        let empty = !self.occupied();
+        let mut steps =
+            2 * (entered.rotations & empty).count() + (entered.advances & empty).count();
+        let enemy = self.by_color[1 - color];
+        if entered.advances & enemy != 0 {
+            let view = View {
+                occupied: self.occupied(),
+                enemy,
+            };
+            steps += tables().step_shapes[index]
+                .iter()
+                .filter(|shape| enemy.has(shape.entered as usize))
+                .filter(|shape| self.allowed_step(shape, view).is_some())
+                .count() as u32;
+        }
+        steps as usize
     }
 }
 
@@ -357,9 +405,21 @@ mod tests {
         let zone = board.herald_zone(1 - color);
         let steps: usize = board
             .barricades_outside(color, zone)
-            .map(|p| board.barricade_step_count(p, color))
+            .map(|p| allowed_steps(board, p, color))
             .sum();
         generated.one_cell + MOVES_PER_BARRICADE_STEP * steps
+    }
+
+    /// The slow count of a Barricade's single steps: each step shape tested on the board.
+    fn allowed_steps(board: &Board, placement: Placement, color: Color) -> usize {
+        let view = View {
+            occupied: board.occupied(),
+            enemy: board.by_color[1 - color],
+        };
+        tables().step_shapes[tables().placement_index(placement)]
+            .iter()
+            .filter(|shape| board.allowed_step(shape, view).is_some())
+            .count()
     }
 
     #[test]
