@@ -206,7 +206,11 @@ impl Board {
     /// The number of pseudo-legal moves of `color` as if it were to move, a Barricade's
     /// estimated as `MOVES_PER_BARRICADE_STEP` per single step.
     pub(super) fn mobility(&self, color: Color) -> usize {
-        let zone = self.herald_zone(1 - color);
+        self.mobility_outside(color, self.herald_zone(1 - color))
+    }
+
+    /// `mobility`, given the `zone` next to the enemy Heralds, where pieces are frozen.
+    pub(super) fn mobility_outside(&self, color: Color, zone: u128) -> usize {
         let movers = self.by_color[color] & !zone;
         let of_kind = |kind: usize| (movers & self.by_kind[kind]).cells();
         let mut moves = self.pawn_move_count(movers & self.by_kind[PAWN], color);
