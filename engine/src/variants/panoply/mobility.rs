@@ -38,6 +38,8 @@ struct Rays {
     /// `leap_targets[cell][d]`: the first half of those cells, where a Catapult's leap
     /// over a piece lands on the board (R32).
     leap_targets: [[u128; 6]; 128],
+    /// `leap_reach[cell]`: the union of the six `leap_targets[cell]`.
+    leap_reach: [u128; 128],
     /// Every cell counts once: the quiet moves of a slider.
     slides: Weights,
     /// A cell of the last rank of the side whose forward direction the line takes counts
@@ -96,6 +98,14 @@ impl Weights {
 impl Rays {
     fn build() -> Rays {
         let t = tables();
+        let leap_targets: [[u128; 6]; 128] = std::array::from_fn(|cell| {
+            std::array::from_fn(|d| {
+                let line = t.rays.get(cell).map_or(&[][..], |rays| &rays[d][..]);
+                line[..line.len() / 2]
+                    .iter()
+                    .fold(0, |cells, &c| cells | u128::cell(c as usize))
+            })
+        });
         let promotes = |cell: usize, d: usize| {
             [WHITE, BLACK]
                 .iter()
@@ -105,14 +115,8 @@ impl Rays {
             mask: std::array::from_fn(|cell| {
                 std::array::from_fn(|d| t.ray_masks.get(cell).map_or(0, |masks| masks[d]))
             }),
-            leap_targets: std::array::from_fn(|cell| {
-                std::array::from_fn(|d| {
-                    let line = t.rays.get(cell).map_or(&[][..], |rays| &rays[d][..]);
-                    line[..line.len() / 2]
-                        .iter()
-                        .fold(0, |cells, &c| cells | u128::cell(c as usize))
-                })
-            }),
+            leap_reach: leap_targets.map(|targets| targets.iter().fold(0, |all, &t| all | t)),
+            leap_targets,
             slides: Weights::build(|_, _| 1),
             pawn_slides: Weights::build(|cell, d| {
                 if promotes(cell, d) {
@@ -320,6 +324,9 @@ impl Board {
     fn catapult_capture_count(&self, from: usize, color: Color) -> u32 {
         let (t, rays) = (tables(), rays());
         let enemies = self.by_color[1 - color];
+        if rays.leap_reach[from] & enemies == 0 {
+            return 0;
+        }
         let mut captures = 0;
         for d in 0..6 {
             for target in (rays.leap_targets[from][d] & enemies).cells() {
