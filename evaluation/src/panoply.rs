@@ -37,7 +37,8 @@ const MOBILITY: i32 = 3;
 const FROZEN_SHARE: i32 = 20;
 /// Per rank a Pawn has advanced from its start rank (3 for White, 11 for Black).
 const PAWN_ADVANCE: i32 = 6;
-/// Extra for a Pawn within three ranks of promotion: advanced by at least 7.
+/// Extra for a Pawn within three ranks of promotion, advanced by at least
+/// `NEAR_PROMOTION_ADVANCE` ranks.
 const PAWN_NEAR_PROMOTION: i32 = 40;
 const NEAR_PROMOTION_ADVANCE: i32 = 7;
 /// The start rank of the Pawns, counted from 0 on their own side's first rank.
@@ -91,6 +92,7 @@ struct PawnRanks {
     near_promotion: [u128; 2],
 }
 
+/// The `PawnRanks`, built on first use.
 fn pawn_ranks() -> &'static PawnRanks {
     static PAWN_RANKS: OnceLock<PawnRanks> = OnceLock::new();
     PAWN_RANKS.get_or_init(|| {

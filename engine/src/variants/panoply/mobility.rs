@@ -1,9 +1,10 @@
 //! The evaluation's mobility, counted without listing moves. One scan of a line finds the
 //! empty cells before its first piece, a slider's quiet moves, and that piece, the only
-//! one a Rider or Skirmisher may capture (`Rays::scan`). The King's, Guard's and
-//! Catapult's moves are counted from bitboards, a Pawn's jumps by the generator of
-//! `movegen`. A Barricade's moves, up to 42 step sequences to tell apart (R44–R47), are
-//! estimated from its single steps.
+//! one a Rider or Skirmisher may capture (`Rays::scan`); a Guard's line is scanned up to
+//! its first cell without a friendly piece. The King's steps are counted from bitboards,
+//! a Catapult's leaps over the enemies within half a line's length, a Pawn's jumps by the
+//! generator of `movegen`. A Barricade's moves, up to 42 step sequences to tell apart
+//! (R44–R47), are estimated from its single steps, counted from bitboards too.
 
 use super::barricade::View;
 use super::tables::{tables, FORWARD, PLACEMENTS};
@@ -115,7 +116,7 @@ impl Rays {
             mask: std::array::from_fn(|cell| {
                 std::array::from_fn(|d| t.ray_masks.get(cell).map_or(0, |masks| masks[d]))
             }),
-            leap_reach: leap_targets.map(|targets| targets.iter().fold(0, |all, &t| all | t)),
+            leap_reach: leap_targets.map(|lines| lines.iter().fold(0, |all, &line| all | line)),
             leap_targets,
             slides: Weights::build(|_, _| 1),
             pawn_slides: Weights::build(|cell, d| {
@@ -173,6 +174,7 @@ fn scan_position(d: usize, cell: usize) -> usize {
     }
 }
 
+/// The `Rays`, built on first use.
 fn rays() -> &'static Rays {
     static RAYS: OnceLock<Rays> = OnceLock::new();
     RAYS.get_or_init(Rays::build)
@@ -330,6 +332,8 @@ impl Board {
         let mut captures = 0;
         for d in 0..6 {
             for target in (rays.leap_targets[from][d] & enemies).cells() {
+                // The landing cell lies as far beyond the target as the target lies from
+                // the Catapult: the line's cell number 2·between + 1, counted from 0.
                 let between = rays.slides.before(from, d, scan_position(d, target) as u32);
                 let landing = t.rays[from][d][2 * between as usize + 1] as usize;
                 if self.cells[landing] == 0 && self.capturable_in_line(target, d) {
