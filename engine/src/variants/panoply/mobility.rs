@@ -7,7 +7,7 @@
 //! (R44–R47), are estimated from its single steps, counted from bitboards too.
 
 use super::barricade::View;
-use super::tables::{tables, FORWARD, PLACEMENTS};
+use super::tables::{tables, Tables, FORWARD, PLACEMENTS};
 use super::{
     Board, Color, MoveCounter, Placement, BARRICADE, BLACK, CATAPULT, GUARD, HERALD, KING, PAWN,
     PROMOTIONS, RIDER, SKIRMISHER, WHITE,
@@ -208,6 +208,147 @@ fn step_cells() -> &'static [StepCells; PLACEMENTS] {
     })
 }
 
+/// The counts of the moves of one colour's one-cell pieces, with what they share looked up
+/// once: the tables, the occupied cells and the enemy pieces.
+struct Counter<'a> {
+    board: &'a Board,
+    color: Color,
+    tables: &'static Tables,
+    rays: &'static Rays,
+    occupied: u128,
+    enemies: u128,
+}
+
+impl<'a> Counter<'a> {
+    fn new(board: &'a Board, color: Color) -> Self {
+        Counter {
+            board,
+            color,
+            tables: tables(),
+            rays: rays(),
+            occupied: board.occupied(),
+            enemies: board.by_color[1 - color],
+        }
+    }
+
+    /// The moves of the Pawns on `pawns`. Each branch passes a constant colour, so that
+    /// the sense of its forward directions is known when compiling.
+    fn pawn_moves(&self, pawns: u128) -> u32 {
+        if self.color == WHITE {
+            self.pawn_moves_of(pawns, WHITE)
+        } else {
+            self.pawn_moves_of(pawns, BLACK)
+        }
+    }
+
+    /// The Pawns' slides, each onto the last rank once per promotion kind, and their
+    /// jumps (R18–R21).
+    #[inline(always)]
+    fn pawn_moves_of(&self, pawns: u128, color: Color) -> u32 {
+        let mut moves = 0;
+        for from in pawns.cells() {
+            for d in FORWARD[color] {
+                let scan = self.rays.scan(from, d, self.occupied);
+                let slides = self.rays.pawn_slides.before(from, d, scan.position);
+                // R19: a jump needs a piece next to the Pawn, where it cannot slide.
+                if slides == 0 && scan.first.is_some() {
+                    let mut jumps = MoveCounter::default();
+                    self.board.pawn_jump(from, d, color, &mut jumps);
+                    moves += jumps.0 as u32;
+                }
+                moves += slides;
+            }
+        }
+        moves
+    }
+
+    /// R23: the King's steps to an empty cell, and onto an enemy it may capture; an enemy
+    /// Barricade end only from its line (R16).
+    fn king_moves(&self, from: usize) -> u32 {
+        let adjacent = self.tables.adjacent[from];
+        let enemies = adjacent & self.enemies;
+        let barricade_ends = enemies & self.board.by_kind[BARRICADE];
+        let mut moves = (adjacent & !self.occupied).count() + (enemies & !barricade_ends).count();
+        if barricade_ends != 0 {
+            moves += (0..6)
+                .filter_map(|d| self.tables.hex.step(from, d).map(|to| (to, d)))
+                .filter(|&(to, d)| barricade_ends.has(to) && self.board.capturable_in_line(to, d))
+                .count() as u32;
+        }
+        moves
+    }
+
+    /// The quiet moves of a slider on `from`: the empty cells of its lines.
+    fn quiet_slides(&self, from: usize) -> u32 {
+        let scans = self.rays.scan_all(from, self.occupied);
+        scans.iter().map(|scan| scan.free).sum()
+    }
+
+    /// A Rider's slides and captures of the first piece in each direction (R25).
+    fn rider_moves(&self, from: usize) -> u32 {
+        let scans = self.rays.scan_all(from, self.occupied);
+        (0..6)
+            .map(|d| scans[d].free + u32::from(self.captures_first(scans[d], d)))
+            .sum()
+    }
+
+    /// A Skirmisher's slides and its captures by retreat: the first piece of a line
+    /// captured by moving as far the other way over empty cells (R27–R29).
+    fn skirmisher_moves(&self, from: usize) -> u32 {
+        let scans = self.rays.scan_all(from, self.occupied);
+        let captures = (0..6)
+            .filter(|&d| {
+                let room_behind = scans[(d + 3) % 6].free > scans[d].free;
+                room_behind && self.captures_first(scans[d], d)
+            })
+            .count() as u32;
+        scans.iter().map(|scan| scan.free).sum::<u32>() + captures
+    }
+
+    /// R32–R34: a Catapult's leaps over an enemy on one of its lines onto the empty cell
+    /// as far beyond it.
+    fn catapult_captures(&self, from: usize) -> u32 {
+        if self.rays.leap_reach[from] & self.enemies == 0 {
+            return 0;
+        }
+        let mut captures = 0;
+        for d in 0..6 {
+            for target in (self.rays.leap_targets[from][d] & self.enemies).cells() {
+                // The landing cell lies as far beyond the target as the target lies from
+                // the Catapult: the line's cell number 2·between + 1, counted from 0.
+                let between = self
+                    .rays
+                    .slides
+                    .before(from, d, scan_position(d, target) as u32);
+                let landing = self.tables.rays[from][d][2 * between as usize + 1] as usize;
+                if self.board.cells[landing] == 0 && self.board.capturable_in_line(target, d) {
+                    captures += 1;
+                }
+            }
+        }
+        captures
+    }
+
+    /// R38: in each direction, the Guard passes over friendly pieces to the first other
+    /// cell, which it enters if empty or captures on.
+    fn guard_moves(&self, from: usize) -> u32 {
+        let scans = self.rays.scan_all(from, !self.board.by_color[self.color]);
+        (0..6)
+            .filter(|&d| match scans[d].first {
+                Some(to) => self.board.cells[to] == 0 || self.board.capturable_in_line(to, d),
+                None => false,
+            })
+            .count() as u32
+    }
+
+    /// Whether the first piece of the line of `scan`, met in direction `d`, may be
+    /// captured (R16).
+    fn captures_first(&self, scan: Scan, d: usize) -> bool {
+        scan.first
+            .is_some_and(|target| self.board.can_capture(target, d, self.color))
+    }
+}
+
 impl Board {
     /// The number of pseudo-legal moves of `color` as if it were to move, a Barricade's
     /// estimated as `MOVES_PER_BARRICADE_STEP` per single step.
@@ -219,148 +360,31 @@ impl Board {
     pub(super) fn mobility_outside(&self, color: Color, zone: u128) -> usize {
         let movers = self.by_color[color] & !zone;
         let of_kind = |kind: usize| (movers & self.by_kind[kind]).cells();
-        let mut moves = self.pawn_move_count(movers & self.by_kind[PAWN], color);
+        let counter = Counter::new(self, color);
+        let mut moves = counter.pawn_moves(movers & self.by_kind[PAWN]);
         for from in of_kind(KING) {
-            moves += self.king_move_count(from, color);
+            moves += counter.king_moves(from);
         }
         for from in of_kind(RIDER) {
-            moves += self.rider_move_count(from, color);
+            moves += counter.rider_moves(from);
         }
         for from in of_kind(HERALD) {
-            moves += self.quiet_slides(from);
+            moves += counter.quiet_slides(from);
         }
         for from in of_kind(SKIRMISHER) {
-            moves += self.skirmisher_move_count(from, color);
+            moves += counter.skirmisher_moves(from);
         }
         for from in of_kind(CATAPULT) {
-            moves += self.quiet_slides(from) + self.catapult_capture_count(from, color);
+            moves += counter.quiet_slides(from) + counter.catapult_captures(from);
         }
         for from in of_kind(GUARD) {
-            moves += self.guard_move_count(from, color);
+            moves += counter.guard_moves(from);
         }
         let barricade_steps: usize = self
             .barricades_outside(color, zone)
             .map(|placement| self.barricade_step_count(placement, color))
             .sum();
         moves as usize + MOVES_PER_BARRICADE_STEP * barricade_steps
-    }
-
-    /// The moves of the Pawns of `color` on `pawns`. Each branch passes a constant colour,
-    /// so that the sense of its forward directions is known when compiling.
-    fn pawn_move_count(&self, pawns: u128, color: Color) -> u32 {
-        if color == WHITE {
-            self.pawn_moves_of(pawns, WHITE)
-        } else {
-            self.pawn_moves_of(pawns, BLACK)
-        }
-    }
-
-    /// The Pawns' slides, each onto the last rank once per promotion kind, and their
-    /// jumps (R18–R21).
-    #[inline(always)]
-    fn pawn_moves_of(&self, pawns: u128, color: Color) -> u32 {
-        let (rays, occupied) = (rays(), self.occupied());
-        let mut moves = 0;
-        for from in pawns.cells() {
-            for d in FORWARD[color] {
-                let scan = rays.scan(from, d, occupied);
-                let slides = rays.pawn_slides.before(from, d, scan.position);
-                // R19: a jump needs a piece next to the Pawn, where it cannot slide.
-                if slides == 0 && scan.first.is_some() {
-                    let mut jumps = MoveCounter::default();
-                    self.pawn_jump(from, d, color, &mut jumps);
-                    moves += jumps.0 as u32;
-                }
-                moves += slides;
-            }
-        }
-        moves
-    }
-
-    /// R23: the King's steps to an empty cell, and onto an enemy it may capture; an enemy
-    /// Barricade end only from its line (R16).
-    fn king_move_count(&self, from: usize, color: Color) -> u32 {
-        let t = tables();
-        let adjacent = t.adjacent[from];
-        let enemies = adjacent & self.by_color[1 - color];
-        let barricade_ends = enemies & self.by_kind[BARRICADE];
-        let mut moves = (adjacent & !self.occupied()).count() + (enemies & !barricade_ends).count();
-        if barricade_ends != 0 {
-            moves += (0..6)
-                .filter_map(|d| t.hex.step(from, d).map(|to| (to, d)))
-                .filter(|&(to, d)| barricade_ends.has(to) && self.capturable_in_line(to, d))
-                .count() as u32;
-        }
-        moves
-    }
-
-    /// The quiet moves of a slider on `from`: the empty cells of its lines.
-    fn quiet_slides(&self, from: usize) -> u32 {
-        let scans = rays().scan_all(from, self.occupied());
-        scans.iter().map(|scan| scan.free).sum()
-    }
-
-    /// A Rider's slides and captures of the first piece in each direction (R25).
-    fn rider_move_count(&self, from: usize, color: Color) -> u32 {
-        let scans = rays().scan_all(from, self.occupied());
-        (0..6)
-            .map(|d| scans[d].free + u32::from(self.captures_first(scans[d], d, color)))
-            .sum()
-    }
-
-    /// A Skirmisher's slides and its captures by retreat: the first piece of a line
-    /// captured by moving as far the other way over empty cells (R27–R29).
-    fn skirmisher_move_count(&self, from: usize, color: Color) -> u32 {
-        let scans = rays().scan_all(from, self.occupied());
-        let captures = (0..6)
-            .filter(|&d| {
-                let room_behind = scans[(d + 3) % 6].free > scans[d].free;
-                room_behind && self.captures_first(scans[d], d, color)
-            })
-            .count() as u32;
-        scans.iter().map(|scan| scan.free).sum::<u32>() + captures
-    }
-
-    /// R32–R34: a Catapult's leaps over an enemy on one of its lines onto the empty cell
-    /// as far beyond it.
-    fn catapult_capture_count(&self, from: usize, color: Color) -> u32 {
-        let (t, rays) = (tables(), rays());
-        let enemies = self.by_color[1 - color];
-        if rays.leap_reach[from] & enemies == 0 {
-            return 0;
-        }
-        let mut captures = 0;
-        for d in 0..6 {
-            for target in (rays.leap_targets[from][d] & enemies).cells() {
-                // The landing cell lies as far beyond the target as the target lies from
-                // the Catapult: the line's cell number 2·between + 1, counted from 0.
-                let between = rays.slides.before(from, d, scan_position(d, target) as u32);
-                let landing = t.rays[from][d][2 * between as usize + 1] as usize;
-                if self.cells[landing] == 0 && self.capturable_in_line(target, d) {
-                    captures += 1;
-                }
-            }
-        }
-        captures
-    }
-
-    /// R38: in each direction, the Guard passes over friendly pieces to the first other
-    /// cell, which it enters if empty or captures on.
-    fn guard_move_count(&self, from: usize, color: Color) -> u32 {
-        let scans = rays().scan_all(from, !self.by_color[color]);
-        (0..6)
-            .filter(|&d| match scans[d].first {
-                Some(to) => self.cells[to] == 0 || self.capturable_in_line(to, d),
-                None => false,
-            })
-            .count() as u32
-    }
-
-    /// Whether a piece of `color` captures the first piece of the line of `scan`, met in
-    /// direction `d` (R16).
-    fn captures_first(&self, scan: Scan, d: usize, color: Color) -> bool {
-        scan.first
-            .is_some_and(|target| self.can_capture(target, d, color))
     }
 
     /// The single steps the Barricade of `color` on `placement` may make (R42, R43):
