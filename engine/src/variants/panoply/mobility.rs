@@ -381,10 +381,28 @@ impl Board {
             moves += counter.guard_moves(from);
         }
         let barricade_steps: usize = self
-            .barricades_outside(color, zone)
+            .unfrozen_barricades(color, zone)
             .map(|placement| self.barricade_step_count(placement, color))
             .sum();
         moves as usize + MOVES_PER_BARRICADE_STEP * barricade_steps
+    }
+
+    /// The Barricades of `color` with neither end in `zone`, as `barricades_outside`
+    /// finds them, but with the frozen ones taken out of the set of ends first (as a
+    /// rule there is none) instead of a test of both ends of each.
+    fn unfrozen_barricades(
+        &self,
+        color: Color,
+        zone: u128,
+    ) -> impl Iterator<Item = Placement> + '_ {
+        let mut ends = self.pieces(color, BARRICADE);
+        for end in (ends & zone).cells() {
+            ends &= !(u128::cell(end) | u128::cell(self.partner[end] as usize));
+        }
+        ends.cells().filter_map(move |a| {
+            let b = self.partner[a] as usize;
+            (a < b).then(|| Placement::new(a, b))
+        })
     }
 
     /// The single steps the Barricade of `color` on `placement` may make (R42, R43):
