@@ -53,6 +53,8 @@ struct Rays {
 struct Weights {
     /// `line[cell][d]`: the moves onto the cells of the line from `cell` in direction `d`.
     line: [[u8; 6]; 128],
+    /// `lines[cell]`: the sum of the six `line[cell]`.
+    lines: [u8; 128],
     /// `to_edge[d][position]`: for the piece at scan `position` along direction `d`, the
     /// moves onto its own cell and those beyond it; 0 at position 128, where no piece is.
     to_edge: [[u8; 129]; 6],
@@ -73,6 +75,7 @@ impl Weights {
         let t = tables();
         let mut weights = Weights {
             line: [[0; 6]; 128],
+            lines: [0; 128],
             to_edge: [[0; 129]; 6],
         };
         for cell in 0..super::CELLS {
@@ -84,6 +87,7 @@ impl Weights {
                 weights.line[cell][d] = line;
                 weights.to_edge[d][scan_position(d, cell)] = moves_onto(cell, d) + line;
             }
+            weights.lines[cell] = weights.line[cell].iter().sum();
         }
         weights
     }
@@ -93,6 +97,15 @@ impl Weights {
     #[inline(always)]
     fn before(&self, from: usize, d: usize, position: u32) -> u32 {
         u32::from(self.line[from][d]) - u32::from(self.to_edge[d][position as usize])
+    }
+
+    /// The sum of `before` over the six lines from `from`, the pieces met by `scans`.
+    #[inline(always)]
+    fn before_all(&self, from: usize, scans: &[Scan; 6]) -> u32 {
+        let beyond: u32 = (0..6)
+            .map(|d| u32::from(self.to_edge[d][scans[d].position as usize]))
+            .sum();
+        u32::from(self.lines[from]) - beyond
     }
 }
 
@@ -281,15 +294,14 @@ impl<'a> Counter<'a> {
     /// The quiet moves of a slider on `from`: the empty cells of its lines.
     fn quiet_slides(&self, from: usize) -> u32 {
         let scans = self.rays.scan_all(from, self.occupied);
-        scans.iter().map(|scan| scan.free).sum()
+        self.rays.slides.before_all(from, &scans)
     }
 
     /// A Rider's slides and captures of the first piece in each direction (R25).
     fn rider_moves(&self, from: usize) -> u32 {
         let scans = self.rays.scan_all(from, self.occupied);
-        (0..6)
-            .map(|d| scans[d].free + u32::from(self.captures_first(scans[d], d)))
-            .sum()
+        let captures = (0..6).filter(|&d| self.captures_first(scans[d], d)).count() as u32;
+        self.rays.slides.before_all(from, &scans) + captures
     }
 
     /// A Skirmisher's slides and its captures by retreat: the first piece of a line
