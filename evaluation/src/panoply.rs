@@ -11,9 +11,10 @@
 use crate::terms::colour_table;
 use engine::search::Evaluator;
 use engine::variants::panoply::{
-    tables, Color, Move, Panoply, BARRICADE, BLACK, CATAPULT, GUARD, HERALD, KING, PAWN, RIDER,
-    SKIRMISHER, WHITE,
+    tables, Color, Move, Panoply, BARRICADE, BLACK, CATAPULT, CELLS, GUARD, HERALD, KING, PAWN,
+    RIDER, SKIRMISHER, WHITE,
 };
+use std::sync::OnceLock;
 
 /// Centipawn value of one piece by kind (a Barricade: of each of its two ends).
 const VALUES: [i32; 8] = {
@@ -36,8 +37,14 @@ const MOBILITY: i32 = 3;
 const FROZEN_SHARE: i32 = 20;
 /// Per rank a Pawn has advanced from its start rank (3 for White, 11 for Black).
 const PAWN_ADVANCE: i32 = 6;
-/// Extra for a Pawn within three ranks of promotion.
+/// Extra for a Pawn within three ranks of promotion, advanced by at least
+/// `NEAR_PROMOTION_ADVANCE` ranks.
 const PAWN_NEAR_PROMOTION: i32 = 40;
+const NEAR_PROMOTION_ADVANCE: i32 = 7;
+/// The start rank of the Pawns, counted from 0 on their own side's first rank.
+const PAWN_START_RANK: i32 = 2;
+/// The rank of the last rank, counted from 0 on the first.
+const LAST_RANK: i32 = 12;
 /// Per enemy piece within two cells of the King, and per own piece next to it.
 const KING_ATTACKER: i32 = -18;
 const KING_SHIELD: i32 = 8;
@@ -74,30 +81,89 @@ fn cells(mut bb: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The ranks of the cells counted from each side, in bit planes: the ranks of a set of
+/// cells sum to the population counts of its intersections with the planes, weighted by
+/// powers of two, without a look at each cell.
+struct PawnRanks {
+    /// `planes[color][b]`: the cells whose rank, counted from 0 on `color`'s first rank,
+    /// has bit `b` set.
+    planes: [[u128; 4]; 2],
+    /// The cells where a Pawn of each colour is near promotion.
+    near_promotion: [u128; 2],
+}
+
+/// The `PawnRanks`, built on first use.
+fn pawn_ranks() -> &'static PawnRanks {
+    static PAWN_RANKS: OnceLock<PawnRanks> = OnceLock::new();
+    PAWN_RANKS.get_or_init(|| {
+        let mut ranks = PawnRanks {
+            planes: [[0; 4]; 2],
+            near_promotion: [0; 2],
+        };
+        for cell in 0..CELLS {
+            for color in [WHITE, BLACK] {
+                let rank = relative_rank(cell, color);
+                for (b, plane) in ranks.planes[color].iter_mut().enumerate() {
+                    if rank >> b & 1 != 0 {
+                        *plane |= 1 << cell;
+                    }
+                }
+                if rank - PAWN_START_RANK >= NEAR_PROMOTION_ADVANCE {
+                    ranks.near_promotion[color] |= 1 << cell;
+                }
+            }
+        }
+        ranks
+    })
+}
+
+/// The rank of `cell` counted from 0 on `color`'s first rank.
+fn relative_rank(cell: usize, color: Color) -> i32 {
+    let rank = tables().hex.rank_of(cell) as i32;
+    if color == WHITE {
+        rank
+    } else {
+        LAST_RANK - rank
+    }
+}
+
+/// The advance of the Pawns of `us` on `pawns`.
+fn pawn_advance(pawns: u128, us: Color) -> i32 {
+    let ranks = pawn_ranks();
+    let rank_sum: i32 = ranks.planes[us]
+        .iter()
+        .enumerate()
+        .map(|(b, plane)| ((pawns & plane).count_ones() as i32) << b)
+        .sum();
+    let advanced = rank_sum - PAWN_START_RANK * pawns.count_ones() as i32;
+    let near_promotion = (pawns & ranks.near_promotion[us]).count_ones() as i32;
+    PAWN_ADVANCE * advanced + PAWN_NEAR_PROMOTION * near_promotion
+}
+
+/// The value lost by the pieces of `us` frozen by an enemy Herald.
+fn frozen_loss(pos: &Panoply, us: Color) -> i32 {
+    cells(pos.frozen(us))
+        .map(|c| piece_value(pos, c) * FROZEN_SHARE / 100)
+        .sum()
+}
+
 fn side_terms(pos: &Panoply, us: Color) -> Terms {
     let t = tables();
     let own = pos.occupied_by(us);
+    // Our pieces next to an enemy Herald are frozen (R14).
+    let frozen_zone = pos.herald_zone(1 - us);
     let material = VALUES
         .iter()
         .enumerate()
         .map(|(kind, value)| value * pos.pieces(us, kind).count_ones() as i32)
         .sum();
-    let mobility = MOBILITY * pos.mobility(us) as i32;
-    let frozen = -cells(pos.frozen(us))
-        .map(|c| piece_value(pos, c) * FROZEN_SHARE / 100)
-        .sum::<i32>();
-    let pawn_advance = cells(pos.pieces(us, PAWN))
-        .map(|c| {
-            let rank = t.hex.rank_of(c) as i32;
-            let advanced = if us == WHITE { rank - 2 } else { 10 - rank };
-            PAWN_ADVANCE * advanced
-                + if advanced >= 7 {
-                    PAWN_NEAR_PROMOTION
-                } else {
-                    0
-                }
-        })
-        .sum();
+    let mobility = MOBILITY * pos.mobility_outside(us, frozen_zone) as i32;
+    let frozen = if own & frozen_zone == 0 {
+        0
+    } else {
+        -frozen_loss(pos, us)
+    };
+    let pawn_advance = pawn_advance(pos.pieces(us, PAWN), us);
     let king = pos.king(us);
     let attackers = (t.within2[king] & pos.occupied_by(1 - us)).count_ones() as i32;
     let shield = (t.adjacent[king] & own).count_ones() as i32;
@@ -187,6 +253,95 @@ impl Evaluator<Panoply> for PanoplyEval {
 mod tests {
     use super::*;
     use engine::game::Game;
+    use engine::variants::panoply::MoveList;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The terms computed plainly, piece by piece.
+    fn plain_side_terms(pos: &Panoply, us: Color) -> Terms {
+        let t = tables();
+        let own: Vec<usize> = (0..CELLS)
+            .filter(|&c| pos.piece_at(c).is_some_and(|(color, _)| color == us))
+            .collect();
+        let material = own.iter().map(|&c| piece_value(pos, c)).sum();
+        let mobility = MOBILITY * pos.mobility(us) as i32;
+        let frozen = -cells(pos.frozen(us))
+            .map(|c| piece_value(pos, c) * FROZEN_SHARE / 100)
+            .sum::<i32>();
+        let pawn_advance = own
+            .iter()
+            .filter(|&&c| pos.piece_at(c) == Some((us, PAWN)))
+            .map(|&c| {
+                let rank = t.hex.rank_of(c) as i32;
+                let advanced = if us == WHITE { rank - 2 } else { 10 - rank };
+                PAWN_ADVANCE * advanced
+                    + if advanced >= 7 {
+                        PAWN_NEAR_PROMOTION
+                    } else {
+                        0
+                    }
+            })
+            .sum();
+        let king = pos.king(us);
+        let near_king = |cells: u128, color: Color| {
+            (0..CELLS)
+                .filter(|&c| cells & (1 << c) != 0)
+                .filter(|&c| pos.piece_at(c).is_some_and(|(owner, _)| owner == color))
+                .count() as i32
+        };
+        let king_safety = KING_ATTACKER * near_king(t.within2[king], 1 - us)
+            + KING_SHIELD * near_king(t.adjacent[king], us);
+        let tempo = if pos.side() == us { TEMPO } else { 0 };
+        [material, mobility, frozen, pawn_advance, king_safety, tempo]
+    }
+
+    /// Random playouts, captures and promotions half the time so that the board thins
+    /// out, Pawns promote and Heralds freeze.
+    #[test]
+    fn the_terms_agree_with_plain_counts_along_random_playouts() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let (mut positions, mut frozen, mut near_promotion) = (0, 0, 0);
+        for _ in 0..40 {
+            let mut pos = Panoply::start(&());
+            for _ in 0..150 {
+                for color in [WHITE, BLACK] {
+                    let terms = side_terms(&pos, color);
+                    assert_eq!(
+                        terms,
+                        plain_side_terms(&pos, color),
+                        "{}",
+                        pos.position_string()
+                    );
+                    frozen += usize::from(terms[2] != 0);
+                    near_promotion += usize::from(cells(pos.pieces(color, PAWN)).any(|c| {
+                        let rank = tables().hex.rank_of(c);
+                        if color == WHITE {
+                            rank >= 9
+                        } else {
+                            rank <= 3
+                        }
+                    }));
+                }
+                positions += 1;
+                let mut moves = MoveList::new();
+                pos.generate_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let tactical: Vec<_> = moves.iter().filter(|&&m| pos.is_tactical(m)).collect();
+                let mv = if !tactical.is_empty() && rng.gen_bool(0.5) {
+                    *tactical[rng.gen_range(0..tactical.len())]
+                } else {
+                    moves[rng.gen_range(0..moves.len())]
+                };
+                pos.make_move(mv);
+            }
+        }
+        assert!(
+            positions > 2000 && frozen > 200 && near_promotion > 200,
+            "{positions} {frozen} {near_promotion}"
+        );
+    }
 
     #[test]
     fn the_start_position_is_balanced_but_for_the_tempo() {

@@ -461,6 +461,16 @@ impl Panoply {
             hash: self.hash,
         }
     }
+
+    /// The cells next to a Herald of `color`, where enemy pieces are frozen (R14).
+    pub fn herald_zone(&self, color: Color) -> u128 {
+        self.board.herald_zone(color)
+    }
+
+    /// `mobility`, given `zone`, the `herald_zone` of the other colour.
+    pub fn mobility_outside(&self, color: Color, zone: u128) -> usize {
+        self.board.mobility_outside(color, zone)
+    }
 }
 
 impl Game for Panoply {
