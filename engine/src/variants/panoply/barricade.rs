@@ -252,44 +252,33 @@ fn advance_meets(index: usize, enemy: u128) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{MoveList, Panoply, BARRICADE};
+    use super::super::{MoveList, BARRICADE};
     use super::*;
     use crate::bitboard::Bitboard;
     use crate::game::Game;
-    use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
 
     /// For every Barricade out of the enemy's reach along random playouts, the table of
     /// quiet sequences gives the moves of the step search, in its order.
     #[test]
     fn quiet_sequences_agree_with_the_step_search() {
-        let mut rng = StdRng::seed_from_u64(3);
         let mut compared = 0;
-        for _ in 0..30 {
-            let mut pos = Panoply::start(&());
-            for _ in 0..100 {
-                let board = &pos.board;
-                for color in [0, 1] {
-                    for a in board.pieces(color, BARRICADE).cells() {
-                        let placement = Placement::new(a, board.partner[a] as usize);
-                        if a > placement.0 as usize || board.enemy_in_reach(placement, color) {
-                            continue;
-                        }
-                        let (mut fast, mut searched) = (MoveList::new(), MoveList::new());
-                        board.quiet_barricade_moves(placement, &mut fast);
-                        board.barricade_sequences(placement, color, false, &mut searched);
-                        assert_eq!(fast, searched, "{}", pos.position_string());
-                        compared += 1;
+        super::super::playouts::play(3, 30, 100, |pos, moves, rng| {
+            let board = &pos.board;
+            for color in [0, 1] {
+                for a in board.pieces(color, BARRICADE).cells() {
+                    let placement = Placement::new(a, board.partner[a] as usize);
+                    if a > placement.0 as usize || board.enemy_in_reach(placement, color) {
+                        continue;
                     }
+                    let (mut fast, mut searched) = (MoveList::new(), MoveList::new());
+                    board.quiet_barricade_moves(placement, &mut fast);
+                    board.barricade_sequences(placement, color, false, &mut searched);
+                    assert_eq!(fast, searched, "{}", pos.position_string());
+                    compared += 1;
                 }
-                let mut moves = MoveList::new();
-                pos.generate_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.make_move(moves[rng.gen_range(0..moves.len())]);
             }
-        }
+            super::super::playouts::any(moves, rng)
+        });
         assert!(compared > 2000, "{compared}");
     }
 }

@@ -444,11 +444,9 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Move, MoveList, MoveSink, Panoply};
+    use super::super::{Move, MoveSink, Panoply};
     use super::*;
     use crate::game::Game;
-    use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
 
     /// Counts the generated moves of the one-cell pieces and the Barricades apart.
     #[derive(Default)]
@@ -493,31 +491,17 @@ mod tests {
 
     #[test]
     fn counting_agrees_with_generating_along_random_playouts() {
-        let mut rng = StdRng::seed_from_u64(7);
         let mut positions = 0;
-        for _ in 0..40 {
-            let mut pos = Panoply::start(&());
-            for _ in 0..120 {
-                for color in [0, 1] {
-                    let at = pos.position_string();
-                    assert_eq!(pos.mobility(color), reference(&pos.board, color), "{at}");
-                }
-                positions += 1;
-                let mut moves = MoveList::new();
-                pos.generate_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                // Captures half the time, so that the board thins out and lines open.
-                let captures: Vec<_> = moves.iter().filter(|m| m.is_tactical()).collect();
-                let mv = if !captures.is_empty() && rng.gen_bool(0.5) {
-                    *captures[rng.gen_range(0..captures.len())]
-                } else {
-                    moves[rng.gen_range(0..moves.len())]
-                };
-                pos.make_move(mv);
+        super::super::playouts::play(7, 40, 120, |pos, moves, rng| {
+            for color in [0, 1] {
+                let at = pos.position_string();
+                assert_eq!(pos.mobility(color), reference(&pos.board, color), "{at}");
             }
-        }
+            positions += 1;
+            // Captures half the time, so that the board thins out and lines open.
+            let captures: Vec<Move> = moves.iter().copied().filter(|m| m.is_tactical()).collect();
+            super::super::playouts::preferring(&captures, 0.5, moves, rng)
+        });
         assert!(positions > 2000, "{positions}");
     }
 

@@ -603,11 +603,60 @@ impl Game for Panoply {
     }
 }
 
+/// Random games for the unit tests of this variant's files.
+#[cfg(test)]
+mod playouts {
+    use super::{Move, MoveList, Panoply};
+    use crate::game::Game;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Plays `games` games of at most `plies` plies from the start. `visit` sees every
+    /// position with its legal moves and picks the next move; a game ends when it picks
+    /// none.
+    pub(super) fn play(
+        seed: u64,
+        games: usize,
+        plies: usize,
+        mut visit: impl FnMut(&mut Panoply, &MoveList, &mut StdRng) -> Option<Move>,
+    ) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        for _ in 0..games {
+            let mut pos = Panoply::start(&());
+            for _ in 0..plies {
+                let mut moves = MoveList::new();
+                pos.generate_moves(&mut moves);
+                let Some(mv) = visit(&mut pos, &moves, &mut rng) else {
+                    break;
+                };
+                pos.make_move(mv);
+            }
+        }
+    }
+
+    /// One of `moves` at random, none if there are none.
+    pub(super) fn any(moves: &[Move], rng: &mut StdRng) -> Option<Move> {
+        (!moves.is_empty()).then(|| moves[rng.gen_range(0..moves.len())])
+    }
+
+    /// One of `preferred` with probability `odds` if there are any, else one of `moves`.
+    pub(super) fn preferring(
+        preferred: &[Move],
+        odds: f64,
+        moves: &[Move],
+        rng: &mut StdRng,
+    ) -> Option<Move> {
+        if !preferred.is_empty() && rng.gen_bool(odds) {
+            any(preferred, rng)
+        } else {
+            any(moves, rng)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
 
     /// Whether the side to move is in check, worked out afresh.
     fn fresh_check(pos: &Panoply) -> bool {
@@ -618,30 +667,22 @@ mod tests {
     /// taking back moves and null moves must make it forget.
     #[test]
     fn the_check_memo_follows_every_change() {
-        let mut rng = StdRng::seed_from_u64(5);
-        let mut pos = Panoply::start(&());
         let mut checks = 0;
-        for _ in 0..400 {
-            let mut moves = MoveList::new();
-            pos.generate_moves(&mut moves);
-            if moves.is_empty() {
-                pos = Panoply::start(&());
-                continue;
-            }
-            assert_eq!(pos.in_check(), fresh_check(&pos));
-            for &mv in &moves {
+        playouts::play(5, 4, 100, |pos, moves, rng| {
+            assert_eq!(pos.in_check(), fresh_check(pos));
+            for &mv in moves {
                 pos.make_move(mv);
-                assert_eq!(pos.in_check(), fresh_check(&pos));
+                assert_eq!(pos.in_check(), fresh_check(pos));
                 checks += usize::from(pos.in_check());
                 pos.make_null_move();
-                assert_eq!(pos.in_check(), fresh_check(&pos));
+                assert_eq!(pos.in_check(), fresh_check(pos));
                 pos.unmake_null_move();
-                assert_eq!(pos.in_check(), fresh_check(&pos));
+                assert_eq!(pos.in_check(), fresh_check(pos));
                 pos.unmake_move();
-                assert_eq!(pos.in_check(), fresh_check(&pos));
+                assert_eq!(pos.in_check(), fresh_check(pos));
             }
-            pos.make_move(moves[rng.gen_range(0..moves.len())]);
-        }
+            playouts::any(moves, rng)
+        });
         assert!(checks > 100, "{checks}");
     }
 }

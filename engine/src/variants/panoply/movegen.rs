@@ -799,8 +799,6 @@ mod tests {
     use super::super::ChangeLog;
     use super::*;
     use crate::game::Game;
-    use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
 
     /// The legal moves by R50 alone: every pseudo-legal move played on a copy of the
     /// board, kept if the mover's King is not attacked afterwards.
@@ -820,42 +818,28 @@ mod tests {
             .collect()
     }
 
-    /// Random playouts that give check whenever they can, so that most positions are
+    /// Random playouts that give check whenever they can, so that many positions are
     /// in check and the parry shortcuts are taken.
     #[test]
     fn legality_shortcuts_agree_with_playing_every_move() {
-        let mut rng = StdRng::seed_from_u64(11);
         let (mut positions, mut checks) = (0, 0);
-        for _ in 0..200 {
-            let mut pos = Panoply::start(&());
-            for _ in 0..150 {
-                let at = pos.position_string();
-                let mut moves = MoveList::new();
-                pos.generate_moves(&mut moves);
-                assert_eq!(moves.to_vec(), plainly_legal(&pos), "{at}");
-                positions += 1;
-                checks += usize::from(pos.in_check());
-                if moves.is_empty() {
-                    break;
-                }
-                let checking: Vec<Move> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&mv| {
-                        pos.make_move(mv);
-                        let check = pos.in_check();
-                        pos.unmake_move();
-                        check
-                    })
-                    .collect();
-                let mv = if !checking.is_empty() && rng.gen_bool(0.8) {
-                    checking[rng.gen_range(0..checking.len())]
-                } else {
-                    moves[rng.gen_range(0..moves.len())]
-                };
-                pos.make_move(mv);
-            }
-        }
+        super::super::playouts::play(11, 200, 150, |pos, moves, rng| {
+            let at = pos.position_string();
+            assert_eq!(moves.to_vec(), plainly_legal(pos), "{at}");
+            positions += 1;
+            checks += usize::from(pos.in_check());
+            let checking: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    pos.make_move(mv);
+                    let check = pos.in_check();
+                    pos.unmake_move();
+                    check
+                })
+                .collect();
+            super::super::playouts::preferring(&checking, 0.8, moves, rng)
+        });
         assert!(positions > 5000 && checks > 3000, "{positions} {checks}");
     }
 }
