@@ -6,8 +6,9 @@
 //!   Kingdoms' skipped kingdoms): the position says which seat is to move.
 //! - Seats are players, not armies: a player owning several armies or kingdoms is one
 //!   seat, and results are one score per seat, fractional where the rules share points.
-//! - Moves are a variant's own small `Copy` type; legal moves go into a fixed-capacity
-//!   `arrayvec` list whose size the variant chooses (Hepta's arrangement ply has 5040).
+//! - Moves are a variant's own small `Copy` type; legal moves go into a list the variant
+//!   chooses: a fixed-capacity `arrayvec` list, or a `SpillList` that moves to the heap
+//!   past its inline capacity (Hepta's arrangement ply has 5040).
 //! - Positions are changed by make/unmake; the variant keeps its own undo stack, which
 //!   is also its game history for repetition.
 
@@ -124,6 +125,77 @@ impl<M: Send, const N: usize> MoveBuffer<M> for ArrayVec<M, N> {
     #[inline]
     fn clear_moves(&mut self) {
         self.clear();
+    }
+}
+
+/// A move list kept inline up to `N` moves and moved to the heap beyond: no allocation in
+/// the common case, and any length for a ply with very many moves (Hepta's arrangement
+/// ply has 5040).
+#[derive(Clone, Debug)]
+pub enum SpillList<M, const N: usize> {
+    Inline(ArrayVec<M, N>),
+    Heap(Vec<M>),
+}
+
+impl<M, const N: usize> SpillList<M, N> {
+    pub fn new() -> Self {
+        SpillList::Inline(ArrayVec::new())
+    }
+
+    #[inline]
+    pub fn push(&mut self, mv: M) {
+        match self {
+            SpillList::Heap(list) => list.push(mv),
+            SpillList::Inline(list) => {
+                if let Err(full) = list.try_push(mv) {
+                    let mut heap = Vec::with_capacity(2 * N);
+                    heap.extend(list.drain(..));
+                    heap.push(full.element());
+                    *self = SpillList::Heap(heap);
+                }
+            }
+        }
+    }
+}
+
+impl<M, const N: usize> Default for SpillList<M, N> {
+    fn default() -> Self {
+        SpillList::new()
+    }
+}
+
+impl<M, const N: usize> Deref for SpillList<M, N> {
+    type Target = [M];
+    #[inline]
+    fn deref(&self) -> &[M] {
+        match self {
+            SpillList::Inline(list) => list,
+            SpillList::Heap(list) => list,
+        }
+    }
+}
+
+impl<M, const N: usize> DerefMut for SpillList<M, N> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [M] {
+        match self {
+            SpillList::Inline(list) => list,
+            SpillList::Heap(list) => list,
+        }
+    }
+}
+
+impl<M: Send, const N: usize> MoveBuffer<M> for SpillList<M, N> {
+    #[inline]
+    fn push_move(&mut self, mv: M) {
+        self.push(mv);
+    }
+    #[inline]
+    fn clear_moves(&mut self) {
+        match self {
+            SpillList::Inline(list) => list.clear(),
+            SpillList::Heap(list) => list.clear(),
+        }
     }
 }
 
@@ -432,5 +504,23 @@ mod tests {
             Outcome::two(Points::ONE, Points::ZERO, "checkmate").result_string(),
             "1-0"
         );
+    }
+
+    #[test]
+    fn a_spill_list_keeps_its_order_past_the_inline_capacity() {
+        let mut list = SpillList::<u32, 4>::new();
+        for mv in 0..3 {
+            list.push_move(mv);
+        }
+        assert!(matches!(list, SpillList::Inline(_)));
+        for mv in 3..10 {
+            list.push_move(mv);
+        }
+        assert!(matches!(list, SpillList::Heap(_)));
+        assert_eq!(&list[..], &(0..10).collect::<Vec<_>>()[..]);
+        list[0] = 42;
+        assert_eq!(list.first(), Some(&42));
+        list.clear_moves();
+        assert!(list.is_empty());
     }
 }

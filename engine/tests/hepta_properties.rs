@@ -41,7 +41,7 @@ fn read(text: &str) -> Hepta {
 fn legal_moves(p: &Hepta) -> Vec<Move> {
     let mut moves = MoveList::new();
     p.generate_moves(&mut moves);
-    moves
+    moves.to_vec()
 }
 
 /// The board field as a map from cell to token, and back.

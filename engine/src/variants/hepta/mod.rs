@@ -14,7 +14,7 @@ mod notation;
 mod state;
 mod tables;
 
-use crate::game::{Game, MoveError, PositionError, Seat, Status};
+use crate::game::{Game, MoveError, PositionError, Seat, SpillList, Status};
 pub use notation::{START, TRUE_START};
 pub use state::{Pending, State, BERSERKS, KINGS, KNIGHTS, MASTERS, SOULS};
 
@@ -122,10 +122,11 @@ pub enum Move {
     PlaceMaster { at: u8 },
 }
 
-/// Legal moves: a heap list, because the arrangement ply has 5040 (R50, §13). An
-/// `ArrayVec` of that capacity takes 40 KB, and the search keeps one list per ply on
-/// threads with the default 2 MB stack; Seven Kingdoms makes the same choice.
-pub type MoveList = Vec<Move>;
+/// Legal moves: inline up to 256, on the heap beyond, because the arrangement ply has
+/// 5040 (R50, §13). An `ArrayVec` of that capacity takes 40 KB, and the search keeps one
+/// list per ply on threads with the default 2 MB stack; a `Vec` would allocate at every
+/// node.
+pub type MoveList = SpillList<Move, 256>;
 
 /// A Hepta position with its game history.
 #[derive(Clone, Debug)]
