@@ -13,7 +13,7 @@ mod players;
 mod tables;
 
 use crate::bitboard::Wide384;
-use crate::game::{Game, MoveError, PositionError, Seat, Status};
+use crate::game::{Game, MoveError, PositionError, Seat, SpillList, Status};
 use arrayvec::ArrayVec;
 pub use end::{Ending, Label};
 pub use players::Players;
@@ -70,8 +70,8 @@ pub enum Move {
 
 /// Legal moves of one kingdom: 96 at the start and a few hundred in play, but a position
 /// string may put any army on the board (R52), so no fixed capacity is safe: the list
-/// lives on the heap.
-pub type MoveList = Vec<Move>;
+/// moves to the heap past 512 moves.
+pub type MoveList = SpillList<Move, 512>;
 
 /// Everything a position string records, plus the derived end of the game. `Clone` so
 /// that make pushes a copy and unmake pops it (copy-make: an army transfer recolours up
