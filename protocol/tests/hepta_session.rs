@@ -7,7 +7,6 @@
 mod common;
 
 use common::*;
-use std::process::Command;
 
 /// The default start position (§9.4).
 const START: &str = "krm*kym*kbm*kc/nrnrnrkonynynykgnbnbnbkpncncnc/2nonono1ngngng1npnpnp2/15/1Sy1Sg1Sb1Sp1Sc1Sr1So1/15/3No3Ng3Np3/1NrNoKoNoNyNgKgNgNbNpKpNpNc1/NrKrNrM*NyKyNyM*NbKbNbM*NcKcNc w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1";
@@ -178,15 +177,6 @@ fn finished_games_report_their_result() {
         ]
     );
     engine.quit();
-}
-
-fn tessera(args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .output()
-        .expect("the tessera binary runs");
-    assert!(output.status.success(), "{args:?}");
-    String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
 #[test]

@@ -100,6 +100,20 @@ impl Engine {
             .unwrap_or_else(|| panic!("d shows no {name}"))
     }
 
+    /// Sends each line of `cases` and expects exactly one `info string error: ` line
+    /// with its message, and the state as it was before.
+    pub fn assert_rejected(&mut self, cases: &[(&str, &str)]) {
+        let before = self.state();
+        for (line, error) in cases {
+            assert_eq!(
+                self.ask(line),
+                [format!("info string error: {error}")],
+                "{line}"
+            );
+            assert_eq!(self.state(), before, "{line}");
+        }
+    }
+
     /// Sends `quit` and waits for the process to end.
     pub fn quit(mut self) {
         self.send("quit");
@@ -120,6 +134,17 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// Runs the `tessera` command line with `args`, which must succeed, and returns what it
+/// printed.
+pub fn tessera(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .output()
+        .expect("tessera runs");
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
 /// Runs the binary on a whole script (the input ends after it) and returns its output.
