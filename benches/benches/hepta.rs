@@ -1,9 +1,8 @@
 //! Hepta: move generation, make/unmake, perft, evaluation and search to a fixed depth.
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use engine::game::Game;
 use engine::perft::{perft, Counting};
-use engine::search::{Control, Evaluator, Limits, Options, Searcher};
 use engine::variants::hepta::{Hepta, MoveList, START, TRUE_START};
 use evaluation::HeptaEval;
 use std::hint::black_box;
@@ -41,25 +40,7 @@ fn move_generation(c: &mut Criterion) {
 }
 
 fn make_unmake(c: &mut Criterion) {
-    let mut group = c.benchmark_group("hepta/make_unmake");
-    for (name, pos) in positions() {
-        let mut moves = MoveList::new();
-        pos.generate_moves(&mut moves);
-        group.throughput(Throughput::Elements(moves.len() as u64));
-        group.bench_function(name, |b| {
-            b.iter_batched_ref(
-                || pos.clone(),
-                |p| {
-                    for &mv in moves.iter() {
-                        p.make_move(mv);
-                        p.unmake_move();
-                    }
-                },
-                BatchSize::SmallInput,
-            )
-        });
-    }
-    group.finish();
+    benches::make_unmake(c, "hepta/make_unmake", &positions());
 }
 
 fn perft_start(c: &mut Criterion) {
@@ -75,28 +56,9 @@ fn perft_start(c: &mut Criterion) {
 }
 
 fn evaluation_and_search(c: &mut Criterion) {
-    let eval = HeptaEval;
-    for (name, pos) in positions() {
-        c.bench_function(&format!("hepta evaluate {name}"), |b| {
-            b.iter(|| eval.evaluate(black_box(&pos)))
-        });
-    }
-    let mut group = c.benchmark_group("hepta search");
-    group.sample_size(10);
-    let limits = Limits {
-        depth: Some(5),
-        ..Limits::default()
-    };
-    for (name, pos) in positions() {
-        group.bench_function(format!("depth 5 {name}"), |b| {
-            let mut searcher = Searcher::<Hepta, HeptaEval>::new(Options::default());
-            b.iter(|| {
-                searcher.clear();
-                searcher.search(black_box(&pos), &limits, &Control::default(), &mut |_| {})
-            })
-        });
-    }
-    group.finish();
+    let positions = positions();
+    benches::evaluate::<_, HeptaEval>(c, "hepta", &positions);
+    benches::search_to_depth::<_, HeptaEval>(c, "hepta search", 5, &positions);
 }
 
 criterion_group!(

@@ -1,6 +1,6 @@
 //! Move generation, make/unmake and perft speed per variant.
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use engine::game::Game;
 use engine::perft::{perft, Counting};
 use engine::variants::hexmate::{Hexmate, MoveList, Ruleset};
@@ -38,25 +38,7 @@ fn move_generation(c: &mut Criterion) {
 }
 
 fn make_unmake(c: &mut Criterion) {
-    let mut group = c.benchmark_group("hexmate/make_unmake");
-    for (name, pos) in positions() {
-        let mut moves = MoveList::new();
-        pos.generate_moves(&mut moves);
-        group.throughput(Throughput::Elements(moves.len() as u64));
-        group.bench_function(name, |b| {
-            b.iter_batched_ref(
-                || pos.clone(),
-                |p| {
-                    for &mv in moves.iter() {
-                        p.make_move(mv);
-                        p.unmake_move();
-                    }
-                },
-                BatchSize::SmallInput,
-            )
-        });
-    }
-    group.finish();
+    benches::make_unmake(c, "hexmate/make_unmake", &positions());
 }
 
 fn perft_start(c: &mut Criterion) {

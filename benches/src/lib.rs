@@ -1,1 +1,66 @@
-//! Criterion benchmarks live in `benches/`; this library holds nothing.
+//! What the Criterion benchmarks in `benches/` share: the make/unmake, evaluation and
+//! fixed-depth search groups, run the same way for every two-player variant.
+
+use criterion::{BatchSize, Criterion, Throughput};
+use engine::game::Game;
+use engine::search::{Control, Evaluator, Limits, Options, Searcher};
+use std::hint::black_box;
+
+/// `group/<name>`: every legal move of each position made and taken back.
+pub fn make_unmake<G: Game>(c: &mut Criterion, group: &str, positions: &[(&str, G)]) {
+    let mut group = c.benchmark_group(group);
+    for (name, pos) in positions {
+        let mut moves = G::MoveList::default();
+        pos.generate_moves(&mut moves);
+        group.throughput(Throughput::Elements(moves.len() as u64));
+        group.bench_function(*name, |b| {
+            b.iter_batched_ref(
+                || pos.clone(),
+                |p| {
+                    for &mv in moves.iter() {
+                        p.make_move(mv);
+                        p.unmake_move();
+                    }
+                },
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    group.finish();
+}
+
+/// `<label> evaluate <name>`: the static evaluation of each position.
+pub fn evaluate<G: Game, E: Evaluator<G>>(c: &mut Criterion, label: &str, positions: &[(&str, G)]) {
+    let eval = E::default();
+    for (name, pos) in positions {
+        c.bench_function(&format!("{label} evaluate {name}"), |b| {
+            b.iter(|| eval.evaluate(black_box(pos)))
+        });
+    }
+}
+
+/// `group/depth <depth> <name>`: a one-thread search of each position to `depth`, from
+/// an empty table.
+pub fn search_to_depth<G: Game, E: Evaluator<G>>(
+    c: &mut Criterion,
+    group: &str,
+    depth: u32,
+    positions: &[(&str, G)],
+) {
+    let mut group = c.benchmark_group(group);
+    group.sample_size(10);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    for (name, pos) in positions {
+        group.bench_function(format!("depth {depth} {name}"), |b| {
+            let mut searcher = Searcher::<G, E>::new(Options::default());
+            b.iter(|| {
+                searcher.clear();
+                searcher.search(black_box(pos), &limits, &Control::default(), &mut |_| {})
+            })
+        });
+    }
+    group.finish();
+}
