@@ -26,15 +26,7 @@ fn start(patron: Patron, players: PlayerCount) -> Hexian {
 #[test]
 fn random_playouts_keep_hash_notation_and_move_tokens_consistent() {
     let mut rng = StdRng::seed_from_u64(8);
-    let patrons = [
-        Patron::Astaroth,
-        Patron::Belphegor,
-        Patron::Demogorgon,
-        Patron::Lilith,
-        Patron::Merihem,
-        Patron::Orobas,
-    ];
-    for (game, patron) in patrons.into_iter().enumerate() {
+    for (game, patron) in Patron::ALL.into_iter().enumerate() {
         let players = [PlayerCount::Six, PlayerCount::Three, PlayerCount::Two][game % 3];
         let mut position = start(patron, players);
         for ply in 0..24 {

@@ -158,18 +158,19 @@ pub enum Patron {
 }
 
 impl Patron {
+    /// The six patrons, in die-roll order.
+    pub const ALL: [Patron; 6] = [
+        Patron::Astaroth,
+        Patron::Belphegor,
+        Patron::Demogorgon,
+        Patron::Lilith,
+        Patron::Merihem,
+        Patron::Orobas,
+    ];
+
     /// The patron of die roll `n` (1–6).
     pub fn from_number(n: u32) -> Option<Patron> {
-        [
-            Patron::Astaroth,
-            Patron::Belphegor,
-            Patron::Demogorgon,
-            Patron::Lilith,
-            Patron::Merihem,
-            Patron::Orobas,
-        ]
-        .into_iter()
-        .find(|&p| p as u32 == n)
+        Patron::ALL.into_iter().find(|&p| p as u32 == n)
     }
 }
 
