@@ -132,9 +132,7 @@ impl Board {
     /// Whether an enemy stands within two cells of an end of the Barricade of `color` on
     /// `placement`: every cell its steps enter does, so without one it cannot capture.
     fn enemy_in_reach(&self, placement: Placement, color: Color) -> bool {
-        let t = tables();
-        let [a, b] = placement.cells();
-        (t.within2[a] | t.within2[b]) & self.by_color[1 - color] != 0
+        step_reach(placement) & self.by_color[1 - color] != 0
     }
 
     /// `barricade_moves` of a Barricade that cannot capture: every step is quiet, so a
@@ -240,6 +238,14 @@ impl Board {
                     .any(|second| second.is_advance_into(target))
         })
     }
+}
+
+/// The cells within two of an end of `placement`: every cell a Barricade's one or two
+/// steps from there can enter.
+pub(super) fn step_reach(placement: Placement) -> u128 {
+    let t = tables();
+    let [a, b] = placement.cells();
+    t.within2[a] | t.within2[b]
 }
 
 /// Whether an advance from the placement numbered `index` would enter one of the `enemy`

@@ -14,6 +14,7 @@
 //! one.
 
 use super::attacks::Attack;
+use super::barricade::step_reach;
 use super::tables::{tables, Line, FORWARD};
 use super::{
     code_color, code_kind, Board, Color, Move, MoveList, MoveSink, Panoply, BARRICADE, CATAPULT,
@@ -194,14 +195,11 @@ impl Board {
                 _ => {}
             }
         }
-        // A Barricade's steps enter only cells within two of its ends.
-        let t = tables();
         for placement in self.barricades_outside(color, zone) {
             if filling.is_satisfied() {
                 return;
             }
-            let [a, b] = placement.cells();
-            if (t.within2[a] | t.within2[b]) & (stops | parts) != 0 {
+            if step_reach(placement) & (stops | parts) != 0 {
                 self.barricade_moves(placement, color, filling.moves);
             }
         }
