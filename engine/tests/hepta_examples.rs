@@ -1,4 +1,4 @@
-//! The worked examples of the Hepta rules (`../shared/rules/hepta.md` §12, E1–E17), one
+//! The worked examples of the Hepta rules (`docs/rules/hepta.md` §12, E1–E17), one
 //! test per example named after the rule it checks: exact legal-move sets and the
 //! position strings after the moves the spec plays.
 

@@ -1,4 +1,4 @@
-//! The worked examples E1–E20 of `shared/rules/hexmate.md` §12, plus the position strings
+//! The worked examples E1–E20 of `docs/rules/hexmate.md` §12, plus the position strings
 //! of R35, R37 and R59. Every expected list below is copied from the spec, which is the law:
 //! a failing test here means the engine disagrees with the spec.
 

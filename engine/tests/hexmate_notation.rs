@@ -1,5 +1,5 @@
 //! Position strings (§9, R55–R61) and move tokens (§10, R62–R65) of
-//! `shared/rules/hexmate.md`: valid strings round-trip, malformed ones are rejected with the
+//! `docs/rules/hexmate.md`: valid strings round-trip, malformed ones are rejected with the
 //! right error kind and location, move tokens are classified as syntax errors or illegal
 //! moves without changing the position, and nothing panics.
 

@@ -1,7 +1,7 @@
 //! Seeded random playouts of `hexmate` and `hexchoice` (placement phase, then play), checking
 //! at every ply the engine's internal consistency (hashes, position strings, move strings,
 //! counts, make/unmake) and its rules against `reference`, a small independent model of
-//! `shared/rules/hexmate.md` written for these tests. A third of the games prefer captures
+//! `docs/rules/hexmate.md` written for these tests. A third of the games prefer captures
 //! and a third pawn moves, so that borrowed King movement (R26–R28) comes and goes, pawns
 //! promote and games end by baring and checkmate.
 

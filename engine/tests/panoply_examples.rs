@@ -1,4 +1,4 @@
-//! Panoply's worked examples (`shared/rules/panoply.md` §12, E1–E21) as exact assertions,
+//! Panoply's worked examples (`docs/rules/panoply.md` §12, E1–E21) as exact assertions,
 //! plus the rules around them that a single example cannot show: the position strings of
 //! R75, canonical Barricade labelling (R74), the fifty-turn rule (R66) and threefold
 //! repetition (R67).

@@ -1,4 +1,4 @@
-//! The worked examples 1–16 of `../shared/rules/sevenkingdoms.md` §12, one test each,
+//! The worked examples 1–16 of `docs/rules/sevenkingdoms.md` §12, one test each,
 //! named after the example and the rules it shows. Move sets are compared as sorted lists
 //! of move strings; position strings field by field after filling in the defaults of R52.
 

@@ -1,4 +1,4 @@
-//! Replays the reference games of `../shared/data/sevenkingdoms-games-dev.json` (spec
+//! Replays the reference games of `positions/sevenkingdoms/reference-games.json` (spec
 //! §13.5): every move must be legal, and the final winner, victory type, captured
 //! kingdoms per holder and kingdoms still in the game must equal the recorded ones.
 
@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 const DATA: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/data/sevenkingdoms-games-dev.json"
+    "/../positions/sevenkingdoms/reference-games.json"
 ));
 
 /// The subset of JSON the data file uses.

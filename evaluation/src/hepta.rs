@@ -1,4 +1,4 @@
-//! The Hepta evaluator (`../shared/rules/hepta.md`).
+//! The Hepta evaluator (`docs/rules/hepta.md`).
 //!
 //! The spec gives no piece values; the weights below are estimates from the rules and
 //! the seed's design notes, in centipawns of one Knight = 100. Each term is computed per

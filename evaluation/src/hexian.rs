@@ -1,4 +1,4 @@
-//! Hexian evaluation (`../shared/rules/hexian.md`): one score per player.
+//! Hexian evaluation (`docs/rules/hexian.md`): one score per player.
 //!
 //! Terms per army in play (eliminated armies have no pieces and score nothing):
 //! - material: standing pieces by type, less for petrified and summoned ones; own fallen

@@ -1,4 +1,4 @@
-//! Hexmate evaluation (`../shared/rules/hexmate.md`, §13 hint).
+//! Hexmate evaluation (`docs/rules/hexmate.md`, §13 hint).
 //!
 //! Every term is computed for each colour from that colour's own point of view (cells
 //! seen through the point reflection for Black, R36), as a middlegame and an endgame

@@ -1,4 +1,4 @@
-//! The Panoply evaluator (`../shared/rules/panoply.md`).
+//! The Panoply evaluator (`docs/rules/panoply.md`).
 //!
 //! The spec gives no piece values, so the ones below are estimates from the rules:
 //! the Rider moves and captures like a rook; the Skirmisher moves like one but captures

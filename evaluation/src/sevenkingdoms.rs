@@ -1,4 +1,4 @@
-//! Seven Kingdoms evaluation (`../shared/rules/sevenkingdoms.md`): one score per player.
+//! Seven Kingdoms evaluation (`docs/rules/sevenkingdoms.md`): one score per player.
 //!
 //! Terms are computed per kingdom in the game (captured kingdoms have no pieces; the
 //! pieces of kingdoms put out still block and can be taken, but score for nobody):

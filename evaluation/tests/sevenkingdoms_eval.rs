@@ -12,7 +12,7 @@ use evaluation::SevenKingdomsEval;
 const BENCH: &str = include_str!("../../positions/sevenkingdoms/bench.txt");
 const GAMES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/data/sevenkingdoms-games-dev.json"
+    "/../positions/sevenkingdoms/reference-games.json"
 ));
 const DIVISIONS: [&str; 4] = ["w/r/o/b/g/p/d", "wr/ob/gp/d", "dw/ro/bg/p", "wrob/gpd"];
 

@@ -1,4 +1,4 @@
-//! The engine options (`../shared/protocol.md`, "Options"): one table drives both the
+//! The engine options (`docs/protocol.md`, "Options"): one table drives both the
 //! `option` lines of `uci` and the checks of `setoption`, so the two cannot disagree.
 
 use engine::search::multiplayer::Algorithm;

@@ -1,4 +1,4 @@
-//! Parsing protocol lines (`../shared/protocol.md`) into typed commands.
+//! Parsing protocol lines (`docs/protocol.md`) into typed commands.
 //!
 //! The parser knows the grammar only: it checks keywords, counts and number ranges, but
 //! not whether a position string or a move is valid, which depends on the position and

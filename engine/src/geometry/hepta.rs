@@ -1,4 +1,4 @@
-//! The Hepta main board (`../shared/rules/hepta.md` §2): 15 files `a`…`o`, the short
+//! The Hepta main board (`docs/rules/hepta.md` §2): 15 files `a`…`o`, the short
 //! files `a c e … o` with 8 hexes and the long files `b d … n` with 9 (R1), 127 hexes.
 //!
 //! Cells are numbered in the order the position string lists them read from rank 1 up:

@@ -1,12 +1,12 @@
 //! Shared by the Seven Kingdoms tests: the moves of one game of the reference data.
 
-/// The moves of the game `id` of `../shared/data/sevenkingdoms-games-dev.json` (spec
+/// The moves of the game `id` of `positions/sevenkingdoms/reference-games.json` (spec
 /// §13.5), found by a plain text search: each game object names its `gameId` before its
 /// `moves` array of strings.
 pub fn dev_game_moves(id: &str) -> Vec<String> {
     let data = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/data/sevenkingdoms-games-dev.json"
+        "/../positions/sevenkingdoms/reference-games.json"
     ))
     .expect("the dev data file");
     let at = data

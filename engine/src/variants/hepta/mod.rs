@@ -1,4 +1,4 @@
-//! Hepta: `../shared/rules/hepta.md`.
+//! Hepta: `docs/rules/hepta.md`.
 //!
 //! Files: `tables` (Zobrist keys), `state` (the position and its hashed setters),
 //! `movegen` (every ply of §3–§6 by state, R51), `make` (the effect of each ply),

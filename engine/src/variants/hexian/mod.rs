@@ -1,4 +1,4 @@
-//! Hexian Hexchess: `../shared/rules/hexian.md` (six armies, two to six players, patrons
+//! Hexian Hexchess: `docs/rules/hexian.md` (six armies, two to six players, patrons
 //! and spells on the 217-cell hexagon).
 //!
 //! Implemented: the board, the armies and their start setups, the pieces with their

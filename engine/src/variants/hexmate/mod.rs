@@ -1,4 +1,4 @@
-//! Hexmate (Hero's Hex) and its placement variant Hexchoice: `../shared/rules/hexmate.md`.
+//! Hexmate (Hero's Hex) and its placement variant Hexchoice: `docs/rules/hexmate.md`.
 //!
 //! Files: `tables` (precomputed geometry and keys), `attacks` (R30 attack test and pins),
 //! `movegen` (R14–R29 and R32 legality), `placement` (Hexchoice, R37–R45), `end` (R46–R53),

@@ -1,4 +1,4 @@
-//! Panoply: `../shared/rules/panoply.md`.
+//! Panoply: `docs/rules/panoply.md`.
 //!
 //! Files: `tables` (geometry and keys), `attacks` (freezing R14 and the attack test
 //! R49–R51), `barricade` (the two-cell piece, R40–R48), `movegen` (every other piece and

@@ -1,4 +1,4 @@
-//! The Game of the Seven Kingdoms: `../shared/rules/sevenkingdoms.md`, compatible with
+//! The Game of the Seven Kingdoms: `docs/rules/sevenkingdoms.md`, compatible with
 //! the reference implementation (elephantchess `seven-kingdoms-core`).
 //!
 //! Files: `tables` (the 19 × 19 grid and keys), `players` (the `Players` option, R46),
