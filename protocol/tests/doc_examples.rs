@@ -191,7 +191,7 @@ fn every_console_example_prints_what_its_page_shows() {
 }
 
 /// The games that have a guide, `docs/games/<name>.md`.
-const GUIDES: [&str; 4] = ["hexmate", "panoply", "hepta", "sevenkingdoms"];
+const GUIDES: [&str; 5] = ["hexmate", "panoply", "hepta", "sevenkingdoms", "hexian"];
 
 #[test]
 fn every_game_has_a_guide_with_at_least_three_worked_examples() {
