@@ -10,6 +10,11 @@
 //! stands for any number of lines (zero or more), for output that changes from run to
 //! run, such as timings. Standard error is not compared. Blocks with any other language
 //! tag are not run.
+//!
+//! Pictures are written as a line `<!-- picture: tessera svg … -o docs/images/<name>.svg -->`
+//! followed by the image link `![…](../images/<name>.svg)`; `tessera svg` draws them. Here
+//! every picture's position (its variant, `--players`, `--fen` and `--moves`) is set up in
+//! the engine, which must accept it.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -142,18 +147,19 @@ fn matches(expected: &[String], actual: &[String]) -> bool {
     }
 }
 
-/// Runs one example in the repository's root, so that `positions/…` paths resolve.
-fn run(example: &Example) -> Vec<String> {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tessera"));
-    command
-        .args(&example.args)
+/// Runs `tessera` with these arguments and this input in the repository's root, so that
+/// `positions/…` paths resolve; returns its standard output.
+fn run(args: &[String], input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
         .current_dir(repository())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null());
-    let mut child = command.spawn().expect("the tessera binary starts");
-    let input = example.stdin.clone().unwrap_or_default();
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the tessera binary starts");
     let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_string();
     let writer = std::thread::spawn(move || {
         use std::io::Write;
         // An engine that exits early closes its input; the output then tells what went wrong.
@@ -174,7 +180,7 @@ fn every_console_example_prints_what_its_page_shows() {
     for page in pages() {
         for example in examples_of(&page) {
             count += 1;
-            let actual = run(&example);
+            let actual = run(&example.args, example.stdin.as_deref().unwrap_or_default());
             if !matches(&example.expected, &actual) {
                 failures.push(format!(
                     "{}: tessera {:?}\n--- the page shows:\n{}\n--- tessera printed:\n{}",
@@ -188,6 +194,102 @@ fn every_console_example_prints_what_its_page_shows() {
     }
     assert!(count > 0, "no console examples found");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// One picture's command line: where it is written and the position it draws.
+#[derive(Debug)]
+struct Picture {
+    place: String,
+    words: Vec<String>,
+}
+
+impl Picture {
+    /// The value of a flag that takes one value, such as `--fen`.
+    fn value(&self, flag: &str) -> Option<&str> {
+        let at = self.words.iter().position(|w| w == flag)?;
+        self.words.get(at + 1).map(String::as_str)
+    }
+
+    /// The words after `--moves` up to the next flag (`--arrows`, `-o`, …).
+    fn moves(&self) -> Vec<&str> {
+        let after = self.words.iter().skip_while(|w| *w != "--moves").skip(1);
+        after
+            .take_while(|w| !w.starts_with('-'))
+            .map(String::as_str)
+            .collect()
+    }
+
+    /// The protocol session that sets up the picture's position.
+    fn session(&self) -> String {
+        let variant = self.value("--variant").unwrap_or("hexmate");
+        let mut input = format!("setoption name UCI_Variant value {variant}\n");
+        if let Some(players) = self.value("--players") {
+            input.push_str(&format!("setoption name Players value {players}\n"));
+        }
+        let start = match self.value("--fen") {
+            Some(fen) => format!("fen {fen}"),
+            None => "startpos".to_string(),
+        };
+        let moves = self.moves();
+        if moves.is_empty() {
+            input.push_str(&format!("position {start}\n"));
+        } else {
+            input.push_str(&format!("position {start} moves {}\n", moves.join(" ")));
+        }
+        input
+    }
+}
+
+/// The pictures of one page, each checked to be followed by the link to its file.
+fn pictures_of(page: &Path) -> Vec<Picture> {
+    let text = std::fs::read_to_string(page).expect("the page is readable");
+    let name = page.strip_prefix(repository()).unwrap_or(page).display();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut pictures = Vec::new();
+    for (index, line) in lines.iter().enumerate() {
+        let Some(command) = line
+            .strip_prefix("<!-- picture: tessera svg ")
+            .and_then(|rest| rest.strip_suffix(" -->"))
+        else {
+            continue;
+        };
+        let place = format!("{name}:{}", index + 1);
+        let picture = Picture {
+            place,
+            words: split_words(command),
+        };
+        let file = picture
+            .value("-o")
+            .unwrap_or_else(|| panic!("{}: no -o <file>", picture.place));
+        let image = file
+            .strip_prefix("docs/images/")
+            .unwrap_or_else(|| panic!("{}: the file is not in docs/images/", picture.place));
+        let link = lines.get(index + 1).copied().unwrap_or_default();
+        assert!(
+            link.starts_with("![") && link.ends_with(&format!("](../images/{image})")),
+            "{}: the next line is not the link to {file}: {link:?}",
+            picture.place
+        );
+        pictures.push(picture);
+    }
+    pictures
+}
+
+#[test]
+fn every_picture_shows_a_position_the_engine_accepts() {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for page in pages() {
+        for picture in pictures_of(&page) {
+            count += 1;
+            let output = run(&[], &picture.session());
+            if !output.is_empty() {
+                failures.push(format!("{}: {}", picture.place, output.join("\n")));
+            }
+        }
+    }
+    assert!(count > 0, "no pictures found");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// The games that have a guide, `docs/games/<name>.md`.
