@@ -35,7 +35,7 @@ const SHARED: [(&str, &str); 12] = [
     ("evaluation/tests/eval_symmetry.rs", "hexmate"),
     ("evaluation/tests/multiplayer_search.rs", "sevenkingdoms"),
     ("protocol/src/variant.rs", "sevenkingdoms"),
-    ("protocol/tests/common/mod.rs", "hepta"),
+    ("protocol/tests/common/mod.rs", "hexmate"),
     ("engine/tests/common/mod.rs", "sevenkingdoms"),
     ("engine/tests/multiplayer_pass_turn.rs", "sevenkingdoms"),
 ];
