@@ -9,7 +9,7 @@
 
 use super::palette;
 use engine::view::{BoardView, CellShape, Holder, MoveCells, PieceView};
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 /// How to draw: the things shown besides the position, and the picture's size.
 #[derive(Clone, Debug, PartialEq)]
@@ -94,6 +94,19 @@ impl Frame {
     }
 }
 
+/// A page coordinate written with one decimal by integer arithmetic: the standard float
+/// formatting was most of the drawing's time.
+struct Tenths(f64);
+
+impl fmt::Display for Tenths {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tenths = (self.0 * 10.0).round() as i64;
+        let sign = if tenths < 0 { "-" } else { "" };
+        let size = tenths.unsigned_abs();
+        write!(f, "{sign}{}.{}", size / 10, size % 10)
+    }
+}
+
 /// Escapes text for XML content and attribute values.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -121,10 +134,10 @@ fn cell_outline(shape: CellShape, (x, y): (f64, f64), scale: f64) -> String {
             let half = UNIT * scale / 2.0;
             return format!(
                 "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\"",
-                x - half,
-                y - half,
-                2.0 * half,
-                2.0 * half
+                Tenths(x - half),
+                Tenths(y - half),
+                Tenths(2.0 * half),
+                Tenths(2.0 * half)
             );
         }
     };
@@ -135,8 +148,8 @@ fn cell_outline(shape: CellShape, (x, y): (f64, f64), scale: f64) -> String {
             points,
             "{}{:.1},{:.1}",
             if k == 0 { "" } else { " " },
-            x + radius * angle.cos(),
-            y - radius * angle.sin()
+            Tenths(x + radius * angle.cos()),
+            Tenths(y - radius * angle.sin())
         );
     }
     points.push('"');
@@ -257,9 +270,10 @@ fn draw_cell_names(svg: &mut String, view: &BoardView, frame: &Frame) {
     svg.push_str("<g id=\"cell-names\" font-size=\"12\" fill=\"#5a4632\" text-anchor=\"middle\" dominant-baseline=\"central\">\n");
     for cell in &view.geometry.cells {
         let (x, y) = frame.point(cell.x, cell.y);
+        let (x, y) = (Tenths(x), Tenths(y));
         let _ = writeln!(
             svg,
-            "<text class=\"cell-name\" x=\"{x:.1}\" y=\"{y:.1}\">{}</text>",
+            "<text class=\"cell-name\" x=\"{x}\" y=\"{y}\">{}</text>",
             escape(&cell.name)
         );
     }
@@ -272,9 +286,10 @@ fn draw_labels(svg: &mut String, view: &BoardView, frame: &Frame) {
     for (class, labels) in [("file-label", &g.files), ("rank-label", &g.ranks)] {
         for label in labels {
             let (x, y) = frame.point(label.x, label.y);
+            let (x, y) = (Tenths(x), Tenths(y));
             let _ = writeln!(
                 svg,
-                "<text class=\"{class}\" x=\"{x:.1}\" y=\"{y:.1}\">{}</text>",
+                "<text class=\"{class}\" x=\"{x}\" y=\"{y}\">{}</text>",
                 escape(&label.text)
             );
         }
@@ -369,6 +384,7 @@ fn draw_piece(
         (1.0, centre)
     };
     let r = PIECE_RADIUS * UNIT * scale;
+    let (px, py) = (Tenths(x), Tenths(y));
     let states = piece.states.join(",");
     let owner = piece.owner.map_or(String::new(), |o| format!("{o} "));
     let described = if states.is_empty() {
@@ -388,8 +404,8 @@ fn draw_piece(
     if let Some(owner) = piece.owner {
         let _ = writeln!(
             svg,
-            "<circle class=\"owner\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.2\"/>",
-            r * 1.12,
+            "<circle class=\"owner\" cx=\"{px}\" cy=\"{py}\" r=\"{:.1}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.2\"/>",
+            Tenths(r * 1.12),
             palette::fill(owner)
         );
     }
@@ -406,22 +422,23 @@ fn draw_piece(
     };
     let _ = writeln!(
         svg,
-        "<circle class=\"body\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{body_r:.1}\" fill=\"{}\" fill-opacity=\"{opacity}\" stroke=\"{stroke}\" stroke-width=\"{}\"{dash}/>",
+        "<circle class=\"body\" cx=\"{px}\" cy=\"{py}\" r=\"{:.1}\" fill=\"{}\" fill-opacity=\"{opacity}\" stroke=\"{stroke}\" stroke-width=\"{}\"{dash}/>",
+        Tenths(body_r),
         palette::fill(piece.colour),
         if has("petrified") { 3.5 } else { 1.5 },
     );
     let _ = writeln!(
         svg,
-        "<text class=\"letter\" x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{:.1}\" font-weight=\"bold\" fill=\"{}\">{}</text>",
-        body_r * 1.2,
+        "<text class=\"letter\" x=\"{px}\" y=\"{py}\" font-size=\"{:.1}\" font-weight=\"bold\" fill=\"{}\">{}</text>",
+        Tenths(body_r * 1.2),
         palette::ink(piece.colour),
         piece.letter
     );
     if has("frozen") {
         let _ = writeln!(
             svg,
-            "<circle class=\"state-frozen\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\" stroke-dasharray=\"3 2\"/>",
-            r * 1.22,
+            "<circle class=\"state-frozen\" cx=\"{px}\" cy=\"{py}\" r=\"{:.1}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\" stroke-dasharray=\"3 2\"/>",
+            Tenths(r * 1.22),
             palette::FROZEN
         );
     }

@@ -69,11 +69,7 @@ impl Hepta {
                 name: (spot + 1).to_string(),
                 souls: colour.map(clan).into_iter().collect(),
             });
-        pillars
-            .collect::<Vec<_>>()
-            .into_iter()
-            .chain(spots)
-            .collect()
+        pillars.chain(spots).collect()
     }
 }
 
