@@ -48,7 +48,11 @@ impl Viewable for Hexmate {
             holders: Vec::new(),
             kinds: &KINDS,
             sides: SIDES.to_vec(),
-            to_move: SIDES[self.side()].to_string(),
+            to_move: if self.is_placing() {
+                format!("{} (placing pieces)", SIDES[self.side()])
+            } else {
+                SIDES[self.side()].to_string()
+            },
         }
     }
 
@@ -64,7 +68,7 @@ impl Viewable for Hexmate {
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::variants::hexmate::{BLACK, KING};
+    use crate::variants::hexmate::{Ruleset, BLACK, KING};
 
     #[test]
     fn the_start_shows_every_piece_with_its_side() {
@@ -80,5 +84,13 @@ mod tests {
         assert_eq!(at("d13").colour, SIDES[BLACK]);
         assert!(view.checked.is_empty());
         assert_eq!(KINDS[KING].0, 'K');
+    }
+
+    #[test]
+    fn hexchoice_says_when_pieces_are_being_placed() {
+        // R44: Black makes the first placement.
+        let view = Hexmate::start(&Ruleset::Hexchoice).view();
+        assert_eq!(view.to_move, "black (placing pieces)");
+        assert_eq!(Hexmate::start(&Ruleset::Hexmate).view().to_move, "white");
     }
 }
