@@ -8,6 +8,7 @@ mod common;
 
 use common::tessera;
 use engine::variants::Variant;
+use protocol::svg::{draw, Request};
 use protocol::variant::AnyGame;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -511,6 +512,36 @@ fn flipping_turns_the_board_upside_down() {
     let flipped = tessera(&["svg", "--variant", "sevenkingdoms", "--flip"]);
     assert!(y_of(&upright, "a0") > y_of(&upright, "a18"));
     assert!(y_of(&flipped, "a0") < y_of(&flipped, "a18"));
+}
+
+#[test]
+fn the_library_turns_a_hexagon_to_any_seat() {
+    // The GUI turns Hexian's board to each of the six seats: the board turns about its
+    // centre i9 by 60° steps anticlockwise, and every piece stays on its cell.
+    let game = AnyGame::start(Variant::Hexian).unwrap();
+    let angle_of = |cells: &BTreeMap<String, (f64, f64)>, name: &str| {
+        let (centre, cell) = (cells["i9"], cells[name]);
+        // Page y grows downwards; the board's angle is measured with y up.
+        (-(cell.1 - centre.1)).atan2(cell.0 - centre.0).to_degrees()
+    };
+    let upright = draw(&game, &Request::default()).unwrap();
+    let upright = cell_centres(&Document::parse(&upright).unwrap());
+    for step in 1..6u16 {
+        let request = Request {
+            rotation: 60 * step,
+            ..Request::default()
+        };
+        let svg = draw(&game, &request).unwrap();
+        let doc = Document::parse(&svg).unwrap();
+        let cells = cell_centres(&doc);
+        assert_eq!(cells.len(), 217);
+        for name in ["a9", "i1", "q1", "e5"] {
+            let turned = angle_of(&cells, name) - angle_of(&upright, name);
+            let error = (turned - f64::from(60 * step)).rem_euclid(360.0);
+            assert!(error.min(360.0 - error) < 0.5, "{name} turned {turned}");
+        }
+        pieces(&doc);
+    }
 }
 
 #[test]

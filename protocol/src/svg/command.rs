@@ -55,7 +55,7 @@ fn picture(args: &SvgArgs) -> Result<String, String> {
         moves: args.moves.clone(),
         arrows: args.arrows.clone(),
         highlights: args.highlight.clone(),
-        flip: args.flip,
+        rotation: if args.flip { 180 } else { 0 },
         size: args.size,
         cell_names: args.names,
         title: format!("{} position", args.variant.id()),

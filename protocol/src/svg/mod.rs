@@ -24,7 +24,8 @@ pub struct Request {
     pub moves: Vec<String>,
     pub arrows: Vec<String>,
     pub highlights: Vec<String>,
-    pub flip: bool,
+    /// Degrees anticlockwise (see [`Options::rotation`]).
+    pub rotation: u16,
     pub size: u32,
     /// Write each cell's name in it.
     pub cell_names: bool,
@@ -103,7 +104,7 @@ fn prepare<G: Viewable>(game: &G, request: &Request) -> Result<(BoardView, Optio
         .collect::<Result<Vec<_>, _>>()?;
     let options = Options {
         size: request.size,
-        flip: request.flip,
+        rotation: request.rotation,
         highlights,
         arrows,
         last_move: played.last().copied().unwrap_or_default(),

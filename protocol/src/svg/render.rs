@@ -16,8 +16,10 @@ use std::fmt::{self, Write};
 pub struct Options {
     /// Width of the picture in pixels.
     pub size: u32,
-    /// Turn the board by 180°, the second player at the bottom.
-    pub flip: bool,
+    /// Turn the board anticlockwise by this many degrees: 180 puts the second player at
+    /// the bottom; multiples of 60 turn a hexagon board to any of six seats, multiples of
+    /// 90 the grid to any edge (cells keep their shape only at such angles).
+    pub rotation: u16,
     /// Cells to highlight.
     pub highlights: Vec<usize>,
     /// Arrows from cell to cell.
@@ -34,7 +36,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             size: 640,
-            flip: false,
+            rotation: 0,
             highlights: Vec::new(),
             arrows: Vec::new(),
             last_move: MoveCells::default(),
@@ -55,7 +57,8 @@ const PIECE_RADIUS: f64 = 0.37;
 
 /// Where board coordinates land on the page.
 struct Frame {
-    flip: bool,
+    /// Cosine and sine of the rotation.
+    turn: (f64, f64),
     min_x: f64,
     max_y: f64,
     width: f64,
@@ -63,14 +66,19 @@ struct Frame {
 }
 
 impl Frame {
-    fn new(view: &BoardView, flip: bool) -> Frame {
-        let turn = |x: f64, y: f64| if flip { (-x, -y) } else { (x, y) };
+    fn new(view: &BoardView, rotation: u16) -> Frame {
+        let angle = f64::from(rotation).to_radians();
+        // Exact at the quarter turns, so that a flipped picture is the same text however
+        // the platform rounds sin and cos.
+        let exact = |v: f64| if v.abs() < 1e-12 { 0.0 } else { v };
+        let turn = (exact(angle.cos()), exact(angle.sin()));
+        let turned = |x: f64, y: f64| rotate(turn, x, y);
         let g = &view.geometry;
         let points = g
             .cells
             .iter()
-            .map(|c| turn(c.x, c.y))
-            .chain(g.files.iter().chain(&g.ranks).map(|l| turn(l.x, l.y)));
+            .map(|c| turned(c.x, c.y))
+            .chain(g.files.iter().chain(&g.ranks).map(|l| turned(l.x, l.y)));
         let (mut min_x, mut max_x, mut min_y, mut max_y) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
         for (x, y) in points {
             min_x = min_x.min(x);
@@ -79,7 +87,7 @@ impl Frame {
             max_y = max_y.max(y);
         }
         Frame {
-            flip,
+            turn,
             min_x: min_x - PAD,
             max_y: max_y + PAD,
             width: (max_x - min_x + 2.0 * PAD) * UNIT,
@@ -89,9 +97,14 @@ impl Frame {
 
     /// The page point of board point `(x, y)`.
     fn point(&self, x: f64, y: f64) -> (f64, f64) {
-        let (x, y) = if self.flip { (-x, -y) } else { (x, y) };
+        let (x, y) = rotate(self.turn, x, y);
         ((x - self.min_x) * UNIT, (self.max_y - y) * UNIT)
     }
+}
+
+/// `(x, y)` turned anticlockwise by the angle of cosine and sine `turn`.
+fn rotate((cos, sin): (f64, f64), x: f64, y: f64) -> (f64, f64) {
+    (x * cos - y * sin, x * sin + y * cos)
 }
 
 /// A page coordinate written with one decimal by integer arithmetic: the standard float
@@ -158,7 +171,7 @@ fn cell_outline(shape: CellShape, (x, y): (f64, f64), scale: f64) -> String {
 
 /// Draws `view` with `options` as a complete SVG document.
 pub fn render(view: &BoardView, options: &Options) -> String {
-    let frame = Frame::new(view, options.flip);
+    let frame = Frame::new(view, options.rotation);
     let columns = ((frame.width / UNIT) / LEGEND_COLUMN).floor().max(1.0) as usize;
     let holder_height = holder_rows(view) as f64 * 1.6 * UNIT;
     let legend_height = legend_lines(view, columns) as f64 * LINE * UNIT + 0.5 * UNIT;
