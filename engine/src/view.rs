@@ -9,7 +9,7 @@
 use crate::bitboard::Bitboard;
 use crate::game::Game;
 use crate::geometry::grid::Grid;
-use crate::geometry::hepta::{cell_index, file_height, FILES};
+use crate::geometry::hepta::{axial, cell_index, file_height, FILES};
 use crate::geometry::Hexagon;
 
 /// How cells are drawn.
@@ -193,7 +193,7 @@ pub fn hepta_geometry() -> BoardGeometry {
     for file in 0..FILES {
         for rank in 1..=file_height(file) {
             let (x, y) = centre(file, rank as f64);
-            let (q, r) = (file as i32 - 7, rank as i32 - 1 - (file as i32 + 1) / 2);
+            let (q, r) = axial(file, rank);
             cells[cell_index(file, rank).expect("a cell of R1")] = Some(CellView {
                 name: format!("{}{}", (b'a' + file as u8) as char, rank),
                 x,

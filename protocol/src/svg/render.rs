@@ -399,7 +399,7 @@ fn draw_piece(
     let r = PIECE_RADIUS * UNIT * scale;
     let (px, py) = (Tenths(x), Tenths(y));
     let states = piece.states.join(",");
-    let owner = piece.owner.map_or(String::new(), |o| format!("{o} "));
+    let owner = piece.owner.map_or(String::new(), |o| format!("{o}'s "));
     let described = if states.is_empty() {
         String::new()
     } else {
