@@ -8,6 +8,7 @@ pub mod notation;
 pub mod perft;
 pub mod search;
 pub mod variants;
+pub mod view;
 pub mod zobrist;
 
 pub use game::{

@@ -153,27 +153,49 @@ pub fn write_board(ranks: &[Range<usize>], piece: impl Fn(usize) -> Option<char>
 
 /// Draws a hexagonal board as its spec does: highest rank on top, each row indented by
 /// half a cell more than the longer row next to it, each cell's label (one or two
-/// characters) in a column of four, `.` for an empty cell.
+/// characters) in a column of four, `.` for an empty cell. Rank numbers stand on the
+/// left; each file's letter stands one step beyond its lowest cell, down the file, so the
+/// letters of the lower files run along the lower-left edge and the rest below the board.
+/// A slash after the letter points up its file (and tells it from a piece letter).
 pub fn hexagon_diagram<B: Bitboard, L: std::fmt::Display>(
     hex: &Hexagon<B>,
     label: impl Fn(usize) -> Option<L>,
 ) -> String {
-    let widest = (0..hex.ranks())
-        .map(|r| hex.rank_cells(r).len())
-        .max()
-        .unwrap_or(0);
-    let mut out = String::new();
+    let radius = hex.side() as i32 - 1;
+    // Row 0 is the highest rank; the last row holds the letters below the lowest rank.
+    let mut rows = vec![Vec::<char>::new(); hex.ranks() + 1];
+    let mut put = |q: i32, r: i32, text: &str| {
+        let row = &mut rows[(radius - r) as usize];
+        let column = 5 + 2 * (2 * q + r + 2 * radius) as usize;
+        for (i, ch) in text.chars().enumerate() {
+            if row.len() <= column + i {
+                row.resize(column + i + 1, ' ');
+            }
+            row[column + i] = ch;
+        }
+    };
     for rank in (0..hex.ranks()).rev() {
-        let cells = hex.rank_cells(rank);
-        out.push_str(&format!(
-            "{:>2} {}",
-            rank + 1,
-            "  ".repeat(widest - cells.len())
-        ));
-        let row: Vec<String> = cells
-            .map(|c| label(c).map_or_else(|| ". ".to_string(), |l| format!("{l:<2}")))
-            .collect();
-        out.push_str(row.join("  ").trim_end());
+        for cell in hex.rank_cells(rank) {
+            let (q, r) = hex.coords(cell);
+            let text = label(cell).map_or_else(|| ".".to_string(), |l| l.to_string());
+            put(q, r, &text);
+        }
+    }
+    for q in -radius..=radius {
+        let lowest = (-radius).max(-radius - q);
+        let letter = (b'a' + (q + radius) as u8) as char;
+        put(q, lowest - 1, &format!("{letter}/"));
+    }
+    let mut out = String::new();
+    for (row, text) in rows.iter().enumerate() {
+        let rank = hex.ranks() - row;
+        let number = if rank > 0 {
+            rank.to_string()
+        } else {
+            String::new()
+        };
+        let body: String = text.iter().skip(2).collect();
+        out.push_str(format!("{number:>2}{body}").trim_end());
         out.push('\n');
     }
     out
@@ -195,6 +217,19 @@ pub fn parse_counter(field: &str, offset: usize, min: u32) -> Result<u32, Positi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hexagon_diagram_names_every_rank_and_file() {
+        let hex = Hexagon::<u128>::new(2);
+        let text = hexagon_diagram(&hex, |cell| (cell == 0).then_some("K"));
+        let expected = [
+            " 3     .   .",
+            " 2   .   .   .",
+            " 1 a/  K   .",
+            "     b/  c/",
+        ];
+        assert_eq!(text, expected.join("\n") + "\n");
+    }
 
     #[test]
     fn fields_keep_their_offsets() {

@@ -112,6 +112,8 @@ pub enum Command {
     Match(Box<crate::matchrunner::MatchArgs>),
     /// Write an opening set for matches: random sane move sequences from the start.
     Openings(crate::matchrunner::OpeningsArgs),
+    /// Draw a position as an SVG picture.
+    Svg(crate::svg::command::SvgArgs),
 }
 
 pub fn parse_variant(text: &str) -> Result<Variant, String> {
@@ -240,6 +242,7 @@ pub fn execute(command: Command) -> ExitCode {
         }
         Command::Match(args) => crate::matchrunner::run_command(*args),
         Command::Openings(args) => crate::matchrunner::opening_maker::run_command(args),
+        Command::Svg(args) => return crate::svg::command::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

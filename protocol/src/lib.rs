@@ -5,7 +5,8 @@
 //! reports into `info` lines, `job` runs the search on its own thread, `bench` runs the
 //! bench positions, `output` is the single writer, `driver` is the stdin loop, `variant`
 //! the switch over the game types. `cli` and `analyse` are the command-line tool;
-//! `matchrunner` plays engine-against-engine matches as a client of the protocol.
+//! `matchrunner` plays engine-against-engine matches as a client of the protocol; `svg`
+//! draws positions as pictures (`tessera svg`, and the browser GUI).
 
 pub mod analyse;
 pub mod bench;
@@ -17,5 +18,6 @@ pub mod matchrunner;
 pub mod options;
 pub mod output;
 pub mod session;
+pub mod svg;
 pub mod uci;
 pub mod variant;

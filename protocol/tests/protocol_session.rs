@@ -110,7 +110,7 @@ fn d_shows_board_position_hash_side_and_result() {
     assert_eq!(lines.len(), 14 + 5, "{lines:#?}");
     assert_eq!(
         lines[0].trim(),
-        "13             d   a   q   k   q   a   d".trim()
+        "13               d   a   q   k   q   a   d".trim()
     );
     assert!(lines.contains(&format!("Position: {START}")));
     assert!(lines.contains(&"To move: white".to_string()));

@@ -146,7 +146,7 @@ pub fn rank_cells(rank: usize) -> std::ops::Range<usize> {
 }
 
 /// Axial coordinates of R6.
-fn axial(file: usize, rank: usize) -> (i32, i32) {
+pub fn axial(file: usize, rank: usize) -> (i32, i32) {
     let i = file as i32;
     (i - 7, rank as i32 - 1 - (i + 1) / 2)
 }

@@ -13,6 +13,7 @@ mod movegen;
 mod notation;
 mod state;
 mod tables;
+mod view;
 
 use crate::game::{Game, MoveError, PositionError, Seat, SpillList, Status};
 pub use notation::{START, TRUE_START};

@@ -48,7 +48,7 @@ fn piece_from_token(token: &[u8]) -> Option<Piece> {
     })
 }
 
-fn piece_token(piece: Piece) -> String {
+pub(super) fn piece_token(piece: Piece) -> String {
     let (kind, side, colour) = match piece {
         Piece::Soul(c) => return format!("S{}", letter(c)),
         Piece::Master(WHITE) => return "M*".into(),

@@ -43,6 +43,7 @@ mod special_moves;
 mod spellcasting;
 mod spells;
 mod tables;
+mod view;
 
 use crate::bitboard::{Bitboard, Wide256};
 use crate::game::PositionError;

@@ -10,6 +10,7 @@ mod movegen;
 mod notation;
 mod placement;
 mod tables;
+mod view;
 
 use crate::game::{Game, MoveError, PositionError, Seat, Status};
 use arrayvec::ArrayVec;

@@ -279,9 +279,7 @@ fn illegal_reason(pos: &Hexmate, mv: Move, moves: &MoveList) -> String {
 
 /// The board as the spec draws it (§2.1): rank 13 on top, White at the bottom.
 pub fn board_diagram(pos: &Hexmate) -> String {
-    let mut out = hexagon_diagram(tables().hex, |cell| {
+    hexagon_diagram(tables().hex, |cell| {
         (pos.board[cell] != 0).then(|| letter_of(pos.board[cell]))
-    });
-    out.push_str("   files a-m run from lower left to upper right\n");
-    out
+    })
 }

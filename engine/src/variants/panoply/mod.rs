@@ -12,6 +12,7 @@ mod mobility;
 mod movegen;
 mod notation;
 mod tables;
+mod view;
 
 use crate::bitboard::Bitboard;
 use crate::game::{Game, MoveCounter, MoveError, MoveSink, PositionError, Seat, Status};

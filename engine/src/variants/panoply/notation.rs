@@ -130,7 +130,7 @@ fn validate(pos: &Panoply) -> Result<(), &'static str> {
 /// The letter of every cell, Barricade ends labelled canonically (R74): per colour, the
 /// Barricade met first in the string (highest rank first, then file order) is `B`, the
 /// other `D`.
-fn cell_letters(pos: &Panoply) -> [Option<char>; CELLS] {
+pub(super) fn cell_letters(pos: &Panoply) -> [Option<char>; CELLS] {
     let mut letters = [None; CELLS];
     let mut barricades_seen = [0; 2];
     for cell in rank_ranges().into_iter().rev().flatten() {

@@ -11,6 +11,7 @@ mod movegen;
 mod notation;
 mod players;
 mod tables;
+mod view;
 
 use crate::bitboard::Wide384;
 use crate::game::{Game, MoveError, PositionError, Seat, SpillList, Status};
