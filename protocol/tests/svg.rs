@@ -464,6 +464,8 @@ fn arrows_highlights_and_the_last_move_land_on_their_cells() {
         "--moves",
         "h5h6",
         "--arrows",
+        "f9f8,f9g8",
+        "--pv",
         "f9f8,h6h7",
         "--highlight",
         "g7,k2",
@@ -488,9 +490,11 @@ fn arrows_highlights_and_the_last_move_land_on_their_cells() {
             (from.to_string(), to.to_string())
         })
         .collect();
+    // Two moves of the position shown, then a line played one move after the other.
+    let expected = [("f9", "f8"), ("f9", "g8"), ("f9", "f8"), ("h6", "h7")];
     assert_eq!(
         arrows,
-        [("f9".into(), "f8".into()), ("h6".into(), "h7".into())]
+        expected.map(|(a, b)| (a.to_string(), b.to_string()))
     );
 }
 
@@ -559,12 +563,13 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn bad_input_names_the_token_exits_2_and_writes_no_file() {
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 7] = [
         (&["--fen", "daqkqaz/bbbrrbbb/nnnrarnnn/pppppppppp/ppppppppppp/12/13/12/PPPPPPPPPPP/PPPPPPPPPP/NNNRARNNN/BBBRRBBB/DAQKQAD w 0 1"], "z"),
         (&["--moves", "h5h6", "a1a2"], "a1a2"),
         (&["--highlight", "g7,z99"], "z99"),
         (&["--arrows", "h5h6,q3q4"], "q3q4"),
         (&["--moves", "h5h6", "--arrows", "h5h6"], "h5h6"),
+        (&["--pv", "h5h6,f9f8,f9f8"], "f9f8"),
         (&["--variant", "sevenkingdoms", "--highlight", "j19"], "j19"),
     ];
     for (i, (args, token)) in cases.iter().enumerate() {

@@ -27,9 +27,12 @@ pub struct SvgArgs {
     /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd; hexian: 2, 3 or 6).
     #[arg(long, default_value = "")]
     pub players: String,
-    /// Arrows: a line of moves, each played after the previous one (e.g. a PV).
+    /// Arrows for moves of the position shown, each legal there (a best move, a piece's choices).
     #[arg(long, value_delimiter = ',')]
     pub arrows: Vec<String>,
+    /// Arrows for a line of moves, each played after the previous one (a principal variation).
+    #[arg(long, value_delimiter = ',')]
+    pub pv: Vec<String>,
     /// Cells to highlight, by name.
     #[arg(long, value_delimiter = ',')]
     pub highlight: Vec<String>,
@@ -54,6 +57,7 @@ fn picture(args: &SvgArgs) -> Result<String, String> {
     let request = Request {
         moves: args.moves.clone(),
         arrows: args.arrows.clone(),
+        pv: args.pv.clone(),
         highlights: args.highlight.clone(),
         rotation: if args.flip { 180 } else { 0 },
         size: args.size,

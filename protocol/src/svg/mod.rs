@@ -17,12 +17,14 @@ use engine::view::{BoardView, MoveCells, Viewable};
 use std::fmt;
 
 /// What to show besides the position, by name: the moves that lead to it (the last is
-/// marked), arrows as a line of moves played one after the other from the position shown
-/// (a principal variation; one move for a best move), and cells to highlight.
+/// marked), arrows for moves of the position shown (each legal there: a best move, the
+/// first moves of MultiPV lines, a piece's choices), a line of moves played one after the
+/// other from the position shown (a principal variation), and cells to highlight.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Request {
     pub moves: Vec<String>,
     pub arrows: Vec<String>,
+    pub pv: Vec<String>,
     pub highlights: Vec<String>,
     /// Degrees anticlockwise (see [`Options::rotation`]).
     pub rotation: u16,
@@ -39,6 +41,8 @@ pub enum PictureError {
     Move { index: usize, error: MoveError },
     /// Arrow `index` (0-based) of `--arrows`.
     Arrow { index: usize, error: MoveError },
+    /// Move `index` (0-based) of `--pv`.
+    Line { index: usize, error: MoveError },
     /// An arrow's move that touches no two cells (a pass, a Temple move).
     ArrowWithoutCells(String),
     /// A name in `--highlight` that is no cell of the board.
@@ -50,6 +54,7 @@ impl fmt::Display for PictureError {
         match self {
             PictureError::Move { index, error } => write!(f, "move {}: {error}", index + 1),
             PictureError::Arrow { index, error } => write!(f, "arrow {}: {error}", index + 1),
+            PictureError::Line { index, error } => write!(f, "pv move {}: {error}", index + 1),
             PictureError::ArrowWithoutCells(token) => {
                 write!(f, "arrow '{token}': the move goes from no cell to another")
             }
@@ -59,6 +64,21 @@ impl fmt::Display for PictureError {
 }
 
 impl std::error::Error for PictureError {}
+
+/// The cells of each of `tokens`, every one a move of `game` as it stands.
+fn alternatives<G: Viewable>(
+    game: &G,
+    tokens: &[String],
+) -> Result<Vec<MoveCells>, (usize, MoveError)> {
+    tokens
+        .iter()
+        .enumerate()
+        .map(|(index, token)| {
+            let mv = game.parse_move(token).map_err(|e| (index, e))?;
+            Ok(game.move_cells(mv))
+        })
+        .collect()
+}
 
 /// Plays `tokens` on `game`; returns the cells of each move in its own position.
 fn play<G: Viewable>(
@@ -83,11 +103,14 @@ fn prepare<G: Viewable>(game: &G, request: &Request) -> Result<(BoardView, Optio
     let played = play(&mut shown, &request.moves)
         .map_err(|(index, error)| PictureError::Move { index, error })?;
     let view = shown.view();
-    let mut line = shown.clone();
-    let arrows = play(&mut line, &request.arrows)
-        .map_err(|(index, error)| PictureError::Arrow { index, error })?
+    let choices = alternatives(&shown, &request.arrows)
+        .map_err(|(index, error)| PictureError::Arrow { index, error })?;
+    let line = play(&mut shown.clone(), &request.pv)
+        .map_err(|(index, error)| PictureError::Line { index, error })?;
+    let arrows = choices
         .into_iter()
-        .zip(&request.arrows)
+        .chain(line)
+        .zip(request.arrows.iter().chain(&request.pv))
         .map(|(cells, token)| match (cells.from, cells.to) {
             (Some(from), Some(to)) => Ok((from, to)),
             _ => Err(PictureError::ArrowWithoutCells(token.clone())),
