@@ -13,13 +13,15 @@ impl Hexian {
     /// Plays the legal move `mv` of the side to move with every end-of-ply step (R63).
     pub fn play(&mut self, mv: Move) {
         let mover = self.side;
-        let checked_before: [bool; ARMIES] =
-            std::array::from_fn(|army| self.players.in_play(army) && self.in_check(army));
+        let astaroth = self.patron == Patron::Astaroth;
+        let checked_before: [bool; ARMIES] = std::array::from_fn(|army| {
+            astaroth && self.players.in_play(army) && self.in_check(army)
+        });
         let quiet = self.is_quiet(mv);
         self.play_move_effects(mv);
         let pieces_after_move = self.piece_count();
         self.finish_ply_board(mover, summoned_cell(mv));
-        if self.patron == Patron::Astaroth {
+        if astaroth {
             self.count_checks(mover, &checked_before);
         }
         self.eliminate_checkmated();
@@ -89,7 +91,7 @@ impl Hexian {
     /// R60 (c), R70: while the side to move is in check without a legal move, it is
     /// eliminated (its claimant takes it, R111) and the next army becomes the side to move.
     pub fn eliminate_checkmated(&mut self) {
-        while !self.is_over() && self.in_check(self.side) && self.legal_moves().is_empty() {
+        while !self.is_over() && self.in_check(self.side) && !self.has_legal_move() {
             let checkmated = self.side;
             if self.patron == Patron::Lilith {
                 self.claim(checkmated);
