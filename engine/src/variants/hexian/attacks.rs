@@ -14,7 +14,7 @@ pub const ALL_DIRECTION_INDICES: std::ops::Range<usize> = 0..12;
 
 /// The number of steps in direction `d` that cover `distance` (R6): a diagonal step
 /// spans two.
-fn steps_along(d: usize, distance: usize) -> usize {
+pub(super) fn steps_along(d: usize, distance: usize) -> usize {
     if ORTHOGONAL_DIRECTIONS.contains(&d) {
         distance
     } else {
@@ -209,7 +209,7 @@ impl Hexian {
 
     /// Whether `piece` attacks the cell `steps` steps away from it in direction `d`,
     /// with no standing piece between: the line attacks of [`Hexian::movement_attacks`].
-    fn attacks_along(&self, piece: &Piece, d: usize, steps: usize) -> bool {
+    pub(super) fn attacks_along(&self, piece: &Piece, d: usize, steps: usize) -> bool {
         let kind = match (piece.kind, piece.form) {
             (Kind::Doppelganger, Some(form)) => form,
             // R36: a native Familiar attacks nothing; a native Doppelganger leaps (R32).

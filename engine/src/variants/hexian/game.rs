@@ -100,6 +100,17 @@ impl Game for HexianGame {
         self.position.generate_legal_moves(moves);
     }
 
+    /// Only the tactical candidates are tested for legality (`is_tactical` judges a move
+    /// before it is played).
+    fn generate_tactical_moves(&self, moves: &mut Self::MoveList) {
+        self.position
+            .generate_legal_moves_where(moves, |mv| self.is_tactical(mv));
+    }
+
+    fn has_legal_move(&self) -> bool {
+        self.position.has_legal_move()
+    }
+
     fn make_move(&mut self, mv: Move) {
         self.history.push(self.position.checkpoint());
         self.position.play(mv);

@@ -1,10 +1,14 @@
-//! The legal moves of the side to move (R61, R68, R69).
-//!
+//! The legal moves of the side to move (R61, R68, R69). A candidate is legal when the
+//! mover's Archwizard is not in check after it and end-of-ply steps 1–3; most plain
+//! piece moves are judged without playing them (`quick_legality`), the others are played
+//! on a per-thread trial position and taken back.
 
+use super::attacks::{opposite, steps_along, ALL_DIRECTION_INDICES};
 use super::moves::{Move, PieceMove, Spell};
-use super::{Hexian, Patron, PlayerCount, Players};
-use crate::bitboard::Bitboard;
-use crate::game::{MoveCounter, MoveSink};
+use super::tables::tables;
+use super::{Hexian, Kind, Patron, PlayerCount, Players};
+use crate::bitboard::{Bitboard, Wide256};
+use crate::game::MoveSink;
 use std::cell::RefCell;
 
 /// Per thread, what legal move generation reuses from node to node, so that it allocates
@@ -25,6 +29,25 @@ impl Workspace {
     }
 }
 
+/// The mover's Archwizard and the occupied cells, for the quick legality test.
+struct Exposure {
+    archwizard: usize,
+    occupied: Wide256,
+}
+
+/// A sink satisfied by the first move.
+struct FirstMove(bool);
+
+impl MoveSink<Move> for FirstMove {
+    fn push(&mut self, _: Move) {
+        self.0 = true;
+    }
+
+    fn is_satisfied(&self) -> bool {
+        self.0
+    }
+}
+
 thread_local! {
     static WORKSPACE: RefCell<Workspace> = RefCell::new(Workspace::new());
 }
@@ -40,17 +63,32 @@ impl Hexian {
 
     /// Appends the legal moves of [`Hexian::legal_moves`] to `out`.
     pub fn generate_legal_moves(&self, out: &mut impl MoveSink<Move>) {
+        self.generate_legal_moves_where(out, |_| true);
+    }
+
+    /// Appends the legal moves that `keep` accepts to `out` (`keep` judges a move in this
+    /// position, before it is played), stopping early when `out` is satisfied.
+    pub fn generate_legal_moves_where(
+        &self,
+        out: &mut impl MoveSink<Move>,
+        keep: impl Fn(Move) -> bool,
+    ) {
         if self.is_over() {
             return;
         }
         WORKSPACE.with(|workspace| match workspace.try_borrow_mut() {
-            Ok(mut workspace) => self.legal_moves_with(&mut workspace, out),
+            Ok(mut workspace) => self.legal_moves_with(&mut workspace, out, keep),
             // Generation inside generation (not done today) gets a workspace of its own.
-            Err(_) => self.legal_moves_with(&mut Workspace::new(), out),
+            Err(_) => self.legal_moves_with(&mut Workspace::new(), out, keep),
         });
     }
 
-    fn legal_moves_with(&self, workspace: &mut Workspace, out: &mut impl MoveSink<Move>) {
+    fn legal_moves_with(
+        &self,
+        workspace: &mut Workspace,
+        out: &mut impl MoveSink<Move>,
+        keep: impl Fn(Move) -> bool,
+    ) {
         let Workspace {
             trial,
             candidates,
@@ -64,26 +102,103 @@ impl Hexian {
         }
         self.special_moves(candidates);
         self.spell_moves(candidates);
+        let exposure = self.archwizard_exposure();
+        let mut trial_ready = false;
         let mut any = false;
-        if !candidates.is_empty() {
-            trial.copy_from(self);
-            for &mv in candidates.iter() {
-                if trial.is_legal(mv) {
-                    out.push(mv);
-                    any = true;
+        for &mv in candidates.iter().filter(|&&mv| keep(mv)) {
+            let quick = exposure
+                .as_ref()
+                .and_then(|exposure| self.quick_legality(exposure, mv));
+            let legal = quick.unwrap_or_else(|| {
+                if !trial_ready {
+                    trial.copy_from(self);
+                    trial_ready = true;
+                }
+                trial.is_legal(mv)
+            });
+            if legal {
+                out.push(mv);
+                any = true;
+                if out.is_satisfied() {
+                    return;
                 }
             }
         }
-        if !any && !self.in_check(self.side) {
+        if keep(Move::Pass) && !any && !self.in_check(self.side) {
             out.push(Move::Pass);
         }
     }
 
-    /// Whether the side to move has a legal move (the pass counts).
+    /// The side to move's Archwizard when a plain piece move can endanger it only by
+    /// opening a line to it (R68 with R63 steps 1–3), with the occupied cells: it is not
+    /// in check and bears no mark, so that no Imp attacks it after the ply (R25: it is
+    /// fresh for no army); no summoned piece of the side stands (none expires, step 1);
+    /// no illusion stands (none vanishes, step 3). `None` when any of these fails.
+    fn archwizard_exposure(&self) -> Option<Exposure> {
+        let side = self.side;
+        let archwizard = self.archwizard_of(side)?;
+        let unmarked = self.standing[archwizard].is_some_and(|p| p.mark.is_none());
+        let steady = !self.flagged.cells().any(|cell| {
+            self.standing[cell]
+                .is_some_and(|p| p.kind == Kind::Illusion || (p.summoned && p.army == side))
+        });
+        (unmarked && steady && !self.is_attacked(archwizard, side)).then(|| Exposure {
+            archwizard,
+            occupied: self.occupied(),
+        })
+    }
+
+    /// The legality of a plain piece move decided without playing it, when `exposure`
+    /// holds: a move of a piece other than the Archwizard that hops nothing (R74) and
+    /// does not capture a Fungoid (R30: no knock-over) leaves its cell empty and fills
+    /// its target, and changes nothing else that attacks depend on. It is illegal exactly
+    /// when the first standing piece beyond its cell, on the line from the Archwizard,
+    /// is an enemy that then attacks along that line. `None` for the other moves.
+    fn quick_legality(&self, exposure: &Exposure, mv: Move) -> Option<bool> {
+        let Move::Piece(piece_move) = mv else {
+            return None;
+        };
+        let (from, to) = (usize::from(piece_move.from), usize::from(piece_move.to));
+        let piece = self.standing[from]?;
+        let hop = piece.kind == Kind::Imp && self.hopped_cell(from, to).is_some();
+        if piece.kind == Kind::Archwizard || hop || !piece_move.tail.is_empty() {
+            return None;
+        }
+        if self.standing[to].is_some_and(|p| p.kind == Kind::Fungoid) {
+            return None;
+        }
+        Some(!self.opens_line(exposure, from, to))
+    }
+
+    /// Whether moving the piece on `from` to `to` lets an enemy attack the Archwizard
+    /// along the line through `from`.
+    fn opens_line(&self, exposure: &Exposure, from: usize, to: usize) -> bool {
+        let hex = &tables().hex;
+        let archwizard = exposure.archwizard;
+        let Some(d) = ALL_DIRECTION_INDICES
+            .into_iter()
+            .find(|&d| hex.ray(d, archwizard).has(from))
+        else {
+            return false;
+        };
+        let occupied = (exposure.occupied & !Wide256::cell(from)) | Wide256::cell(to);
+        let Some(blocker) = hex.first_blocker(d, archwizard, occupied) else {
+            return false;
+        };
+        let steps = steps_along(d, hex.distance(blocker, archwizard) as usize);
+        blocker != to
+            && self.standing[blocker].is_some_and(|p| {
+                !p.petrified
+                    && self.are_enemies(p.army, self.side)
+                    && self.attacks_along(&p, opposite(d), steps)
+            })
+    }
+
+    /// Whether the side to move has a legal move (the pass counts); stops at the first.
     pub fn has_legal_move(&self) -> bool {
-        let mut count = MoveCounter::default();
-        self.generate_legal_moves(&mut count);
-        count.0 > 0
+        let mut first = FirstMove(false);
+        self.generate_legal_moves(&mut first);
+        first.0
     }
 
     /// The legal moves of the standing piece on `cell` of the side to move (R68).
@@ -142,5 +257,56 @@ pub(super) fn summoned_cell(mv: Move) -> Option<usize> {
     match mv {
         Move::Spell(Spell::Summon { target, .. }) => Some(usize::from(target)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    /// The candidate moves of the side to move, before the legality test.
+    fn candidates(p: &Hexian) -> Vec<Move> {
+        let mut moves = Vec::new();
+        let mut piece_moves = Vec::new();
+        for cell in p.standing_of(p.side()).cells() {
+            p.piece_moves(cell, &mut piece_moves);
+        }
+        moves.extend(piece_moves.into_iter().map(Move::Piece));
+        p.special_moves(&mut moves);
+        p.spell_moves(&mut moves);
+        moves
+    }
+
+    #[test]
+    fn r68_the_quick_test_agrees_with_playing_the_move() {
+        let bench = include_str!("../../../../positions/hexian/bench.txt");
+        let mut rng = StdRng::seed_from_u64(68);
+        let (mut quick, mut illegal) = (0, 0);
+        for (line, text) in bench.lines().filter(|l| !l.starts_with('#')).enumerate() {
+            let mut p = Hexian::from_position_string(text).expect("a bench position");
+            for ply in 0..16 {
+                let mut trial = p.clone();
+                if let Some(exposure) = p.archwizard_exposure() {
+                    for mv in candidates(&p) {
+                        let Some(verdict) = p.quick_legality(&exposure, mv) else {
+                            continue;
+                        };
+                        assert_eq!(verdict, trial.is_legal(mv), "line {line} ply {ply} {mv:?}");
+                        quick += 1;
+                        illegal += usize::from(!verdict);
+                    }
+                }
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        assert!(
+            quick > 5_000 && illegal > 0,
+            "{quick} quick verdicts, {illegal} illegal"
+        );
     }
 }
