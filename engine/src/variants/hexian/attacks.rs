@@ -89,6 +89,7 @@ impl Hexian {
     fn movement_attacks(&self, cell: usize, kind: Kind, army: usize) -> Wide256 {
         let reach = self.short_reach();
         match kind {
+            Kind::Zombie if reach == 1 => tables().armies[army].zombie_attacks[cell],
             Kind::Zombie => [widdershins(army), clockwise(army)]
                 .into_iter()
                 .fold(Wide256::EMPTY, |bb, d| bb | self.reach(cell, d, reach)),
@@ -137,6 +138,13 @@ impl Hexian {
 
     /// The union of [`Hexian::reach`] over several directions.
     pub fn lines(&self, cell: usize, directions: std::ops::Range<usize>, limit: usize) -> Wide256 {
+        // One step reaches the neighbour whatever stands on it.
+        if limit == 1 && directions == ALL_DIRECTION_INDICES {
+            return tables().adjacent[cell];
+        }
+        if limit == 1 && directions == ORTHOGONAL_DIRECTIONS {
+            return tables().orthogonally_adjacent[cell];
+        }
         if limit == usize::MAX {
             let (hex, occupied) = (&tables().hex, self.occupied());
             return directions.fold(Wide256::EMPTY, |bb, d| bb | hex.slide(d, cell, occupied));

@@ -1,7 +1,7 @@
 //! Spells (§6.7, R82–R101) and Demogorgon's refill (R104): which spells the side to move
 //! can cast, before the legality test, and what each does.
 
-use super::attacks::{ALL_DIRECTION_INDICES, ORTHOGONAL_DIRECTIONS};
+use super::attacks::ALL_DIRECTION_INDICES;
 use super::moves::{Move, Spell};
 use super::tables::tables;
 use super::{Hexian, Kind, Patron, Piece};
@@ -67,19 +67,11 @@ impl Hexian {
     }
 
     fn adjacent(&self, cell: usize) -> Wide256 {
-        self.lines_ignoring_pieces(cell, ALL_DIRECTION_INDICES)
+        tables().adjacent[cell]
     }
 
     fn orthogonally_adjacent(&self, cell: usize) -> Wide256 {
-        self.lines_ignoring_pieces(cell, ORTHOGONAL_DIRECTIONS)
-    }
-
-    /// The neighbours of `cell` in `directions` (R4).
-    fn lines_ignoring_pieces(&self, cell: usize, directions: std::ops::Range<usize>) -> Wide256 {
-        let hex = &tables().hex;
-        directions
-            .filter_map(|d| hex.step(cell, d))
-            .fold(Wide256::EMPTY, |bb, c| bb | Wide256::cell(c))
+        tables().orthogonally_adjacent[cell]
     }
 
     /// The spells written with a caster, cast from `caster` (R87–R101).

@@ -1,7 +1,7 @@
 //! Tables built once for Hexian: the 217-cell hexagon (R1) and each army's cells (§4.1).
 
 use super::armies::{ArmyCells, ARMIES};
-use crate::bitboard::Wide256;
+use crate::bitboard::{Bitboard, Wide256};
 use crate::geometry::Hexagon;
 use std::sync::OnceLock;
 
@@ -12,6 +12,11 @@ pub struct Tables {
     pub armies: [ArmyCells; ARMIES],
     /// Every cell in cell order, by file letter then rank number (§6.7, R121, R127).
     pub cell_order: Vec<usize>,
+    /// Per cell, its neighbours in the 12 directions (R4): where a piece reaching one
+    /// cell attacks, whatever stands there (R38).
+    pub adjacent: Vec<Wide256>,
+    /// Per cell, its neighbours in the 6 orthogonal directions (R4).
+    pub orthogonally_adjacent: Vec<Wide256>,
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -23,10 +28,19 @@ pub fn tables() -> &'static Tables {
         let armies = std::array::from_fn(|army| ArmyCells::new(&hex, army));
         let mut cell_order: Vec<usize> = (0..hex.len()).collect();
         cell_order.sort_by_key(|&cell| hex.coords(cell));
+        let neighbours = |cell: usize, directions: std::ops::Range<usize>| {
+            directions
+                .filter_map(|d| hex.step(cell, d))
+                .fold(Wide256::EMPTY, |bb, c| bb | Wide256::cell(c))
+        };
+        let adjacent = (0..hex.len()).map(|c| neighbours(c, 0..12)).collect();
+        let orthogonally_adjacent = (0..hex.len()).map(|c| neighbours(c, 0..6)).collect();
         Tables {
             hex,
             armies,
             cell_order,
+            adjacent,
+            orthogonally_adjacent,
         }
     })
 }
