@@ -186,8 +186,24 @@ impl Hexian {
         army: usize,
         filter: impl Fn(&Piece) -> bool,
     ) -> bool {
+        let fresh_for = |imp_army| {
+            self.standing[cell].is_some_and(|victim| self.is_fresh_for(&victim, imp_army))
+        };
+        self.attacked_with(cell, army, self.occupied(), filter, fresh_for)
+    }
+
+    /// [`Hexian::attacked_by_enemy_where`] with the standing pieces on `occupied` only (the
+    /// board's, or fewer: a cell just left), the piece on `cell` fresh for the Imp armies
+    /// `fresh_for` accepts (R25).
+    pub(super) fn attacked_with(
+        &self,
+        cell: usize,
+        army: usize,
+        occupied: Wide256,
+        filter: impl Fn(&Piece) -> bool,
+        fresh_for: impl Fn(usize) -> bool,
+    ) -> bool {
         let hex = &tables().hex;
-        let occupied = self.occupied();
         let attacker = |from: usize| {
             self.standing[from]
                 .filter(|p| !p.petrified && self.are_enemies(p.army, army) && filter(p))
@@ -198,10 +214,13 @@ impl Hexian {
             };
             attacker(from).is_some_and(|piece| {
                 let steps = steps_along(d, hex.distance(from, cell) as usize);
+                // R25: an Imp next to the cell, the cell beyond it on the board and free.
+                let imp_hop = || {
+                    let landing = hex.step(cell, opposite(d));
+                    landing.is_some_and(|l| !occupied.has(l)) && fresh_for(piece.army)
+                };
                 self.attacks_along(&piece, opposite(d), steps)
-                    || (piece.kind == Kind::Imp
-                        && steps == 1
-                        && self.imp_attacks_toward(cell, d, piece.army))
+                    || (piece.kind == Kind::Imp && steps == 1 && imp_hop())
             })
         });
         from_line
@@ -210,7 +229,8 @@ impl Hexian {
             })
             || ALL_DIRECTION_INDICES.into_iter().any(|d| {
                 let from = hex.step(cell, d).and_then(|middle| hex.step(middle, d));
-                from.and_then(attacker)
+                from.filter(|&f| occupied.has(f))
+                    .and_then(attacker)
                     .is_some_and(|p| p.kind == Kind::Doppelganger && p.form == Some(Kind::Imp))
             })
     }
@@ -235,14 +255,6 @@ impl Hexian {
             Kind::Archwizard => steps == 1,
             _ => false,
         }
-    }
-
-    /// R25: an Imp standing next to `cell` in direction `d` attacks it: the cell beyond
-    /// is on the board and free, and the piece on `cell` is fresh for the Imp's army.
-    fn imp_attacks_toward(&self, cell: usize, d: usize, imp_army: usize) -> bool {
-        let landing = tables().hex.step(cell, opposite(d));
-        landing.is_some_and(|l| self.standing[l].is_none())
-            && self.standing[cell].is_some_and(|victim| self.is_fresh_for(&victim, imp_army))
     }
 
     /// Whether an enemy of `army` attacks `cell` (R13).

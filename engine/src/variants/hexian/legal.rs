@@ -149,11 +149,12 @@ impl Hexian {
     }
 
     /// The legality of a plain piece move decided without playing it, when `exposure`
-    /// holds: a move of a piece other than the Archwizard that hops nothing (R74) and
-    /// does not capture a Fungoid (R30: no knock-over) leaves its cell empty and fills
-    /// its target, and changes nothing else that attacks depend on. It is illegal exactly
-    /// when the first standing piece beyond its cell, on the line from the Archwizard,
-    /// is an enemy that then attacks along that line. `None` for the other moves.
+    /// holds: a move that hops nothing (R74) and does not capture a Fungoid (R30: no
+    /// knock-over) leaves its cell empty and fills its target, and changes nothing else
+    /// that attacks depend on. A move of another piece is illegal exactly when the first
+    /// standing piece beyond its cell, on the line from the Archwizard, is an enemy that
+    /// then attacks along that line; the Archwizard's own step is judged on its target.
+    /// `None` for the other moves.
     fn quick_legality(&self, exposure: &Exposure, mv: Move) -> Option<bool> {
         let Move::Piece(piece_move) = mv else {
             return None;
@@ -161,13 +162,23 @@ impl Hexian {
         let (from, to) = (usize::from(piece_move.from), usize::from(piece_move.to));
         let piece = self.standing[from]?;
         let hop = piece.kind == Kind::Imp && self.hopped_cell(from, to).is_some();
-        if piece.kind == Kind::Archwizard || hop || !piece_move.tail.is_empty() {
+        let fungoid_victim = self.standing[to].is_some_and(|p| p.kind == Kind::Fungoid);
+        if hop || fungoid_victim || !piece_move.tail.is_empty() {
             return None;
         }
-        if self.standing[to].is_some_and(|p| p.kind == Kind::Fungoid) {
-            return None;
+        if piece.kind == Kind::Archwizard {
+            return Some(!self.archwizard_attacked_after_step(exposure, from, to));
         }
         Some(!self.opens_line(exposure, from, to))
+    }
+
+    /// Whether the Archwizard, stepping from `from` to `to`, is attacked there after the
+    /// ply: on the board without it on `from`, and bearing the mover's mark, which makes
+    /// it fresh for every other army in play (R64, R66), so that an Imp next to it attacks
+    /// it when the cell beyond is free (R25).
+    fn archwizard_attacked_after_step(&self, exposure: &Exposure, from: usize, to: usize) -> bool {
+        let occupied = exposure.occupied & !Wide256::cell(from);
+        self.attacked_with(to, self.side, occupied, |_| true, |_| true)
     }
 
     /// Whether moving the piece on `from` to `to` lets an enemy attack the Archwizard
