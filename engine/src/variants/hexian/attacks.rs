@@ -270,9 +270,7 @@ impl Hexian {
 
     /// The cell of `army`'s Archwizard.
     pub fn archwizard_of(&self, army: usize) -> Option<usize> {
-        self.standing_by_army[army]
-            .cells()
-            .find(|&c| self.standing[c].is_some_and(|p| p.kind == Kind::Archwizard))
+        self.archwizards[army].map(usize::from)
     }
 
     /// R103 (Belphegor): the standing piece on `cell` is attacked by an enemy standing

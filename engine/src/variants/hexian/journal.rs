@@ -2,7 +2,7 @@
 //! to the position's journal by `put_*` and `take_*`, the few other fields are saved in a
 //! [`Checkpoint`] before the ply, and [`Hexian::rewind`] undoes the changes in reverse.
 
-use super::{Hexian, Piece, Players, Reserve, Spells, ARMIES};
+use super::{Hexian, Kind, Piece, Players, Reserve, Spells, ARMIES};
 use crate::bitboard::{Bitboard, Wide256};
 
 /// One change of a piece, as `put_*` and `take_*` made it.
@@ -59,6 +59,25 @@ impl Checkpoint {
     /// The hash of the position the checkpoint was taken in.
     pub fn hash(&self) -> u64 {
         self.pieces_hash ^ self.fields_hash
+    }
+
+    /// The side to move then.
+    pub(super) fn side(&self) -> usize {
+        self.side
+    }
+
+    /// The hash of the fields other than the pieces then.
+    pub(super) fn fields_hash(&self) -> u64 {
+        self.fields_hash
+    }
+
+    /// Whether `position` has the same hashed fields as then, the side to move apart.
+    pub(super) fn same_fields_but_side(&self, position: &Hexian) -> bool {
+        self.players == position.players
+            && self.spells == position.spells
+            && self.checks == position.checks
+            && self.reserves == position.reserves
+            && self.ghost_pool == position.ghost_pool
     }
 }
 
@@ -121,10 +140,46 @@ impl Hexian {
     /// A copy of `source` in `self` with an empty journal, keeping `self`'s journal buffer
     /// so that trying moves on the copy allocates nothing.
     pub(super) fn copy_from(&mut self, source: &Hexian) {
-        let mut buffer = std::mem::take(&mut self.journal.0);
-        buffer.clear();
-        *self = source.clone();
-        self.journal.0 = buffer;
+        // Field by field, straight into place (no temporary copy of the mailboxes); the
+        // pattern names every field, so that a new one cannot be forgotten here.
+        let Hexian {
+            standing,
+            fallen,
+            standing_by_army,
+            flagged,
+            fallen_cells,
+            archwizards,
+            side,
+            players,
+            patron,
+            spells,
+            checks,
+            reserves,
+            ghost_pool,
+            halfmove,
+            fullmove,
+            pieces_hash,
+            fields_hash,
+            journal: _,
+        } = source;
+        self.standing.copy_from_slice(standing);
+        self.fallen.copy_from_slice(fallen);
+        self.standing_by_army = *standing_by_army;
+        self.flagged = *flagged;
+        self.fallen_cells = *fallen_cells;
+        self.archwizards = *archwizards;
+        self.side = *side;
+        self.players = *players;
+        self.patron = *patron;
+        self.spells = *spells;
+        self.checks = *checks;
+        self.reserves = *reserves;
+        self.ghost_pool = *ghost_pool;
+        self.halfmove = *halfmove;
+        self.fullmove = *fullmove;
+        self.pieces_hash = *pieces_hash;
+        self.fields_hash = *fields_hash;
+        self.journal.0.clear();
     }
 
     // The changes of a piece on the mailboxes and bitboards alone, without hash or journal
@@ -136,12 +191,18 @@ impl Hexian {
         if super::is_flagged(&piece) {
             self.flagged |= Wide256::cell(cell);
         }
+        if piece.kind == Kind::Archwizard {
+            self.archwizards[piece.army] = Some(cell as u8);
+        }
     }
 
     pub(super) fn remove_standing(&mut self, cell: usize) -> Option<Piece> {
         let piece = self.standing[cell].take()?;
         self.standing_by_army[piece.army] ^= Wide256::cell(cell);
         self.flagged &= !Wide256::cell(cell);
+        if piece.kind == Kind::Archwizard {
+            self.archwizards[piece.army] = None;
+        }
         Some(piece)
     }
 

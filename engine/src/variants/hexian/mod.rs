@@ -86,6 +86,9 @@ pub struct Hexian {
     /// an arrival mark, a shield or the summoned flag, and the illusions.
     flagged: Wide256,
     fallen_cells: Wide256,
+    /// The cell of each army's Archwizard (R40: exactly one per army in play), kept by
+    /// the changes of standing pieces.
+    archwizards: [Option<u8>; ARMIES],
     side: usize,
     players: Players,
     patron: Patron,
@@ -114,6 +117,7 @@ impl Hexian {
             standing_by_army: [Wide256::EMPTY; ARMIES],
             flagged: Wide256::EMPTY,
             fallen_cells: Wide256::EMPTY,
+            archwizards: [None; ARMIES],
             side: 0,
             players,
             patron,

@@ -8,14 +8,17 @@ use super::moves::{Move, PieceMove};
 use super::tables::tables;
 use super::{Hexian, Kind, Patron, Spells};
 use crate::bitboard::{Bitboard, Wide256};
+use arrayvec::ArrayVec;
 
 impl Hexian {
     /// Plays the legal move `mv` of the side to move with every end-of-ply step (R63).
     pub fn play(&mut self, mv: Move) {
+        let before = self.checkpoint();
         let mover = self.side;
         let astaroth = self.patron == Patron::Astaroth;
+        // The mover's own entry is never read (`count_checks`).
         let checked_before: [bool; ARMIES] = std::array::from_fn(|army| {
-            astaroth && self.players.in_play(army) && self.in_check(army)
+            astaroth && army != mover && self.players.in_play(army) && self.in_check(army)
         });
         let quiet = self.is_quiet(mv);
         self.play_move_effects(mv);
@@ -39,7 +42,7 @@ impl Hexian {
         if self.side <= mover {
             self.fullmove += 1;
         }
-        self.refresh_hash();
+        self.refresh_hash_after(&before);
     }
 
     /// R116: a pass, or a plain move to a free cell of a piece other than a Zombie that
@@ -66,7 +69,7 @@ impl Hexian {
     /// is in check now and was not before the ply counts a check; the third eliminates it
     /// at once.
     fn count_checks(&mut self, mover: usize, checked_before: &[bool; ARMIES]) {
-        let newly_checked: Vec<usize> = (1..ARMIES)
+        let newly_checked: ArrayVec<usize, ARMIES> = (1..ARMIES)
             .map(|i| (mover + i) % ARMIES)
             .filter(|&army| self.players.in_play(army))
             .filter(|&army| self.in_check(army) && !checked_before[army])
