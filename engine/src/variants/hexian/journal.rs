@@ -148,6 +148,7 @@ impl Hexian {
             standing_by_army,
             flagged,
             fallen_cells,
+            occupied,
             archwizards,
             side,
             players,
@@ -167,6 +168,7 @@ impl Hexian {
         self.standing_by_army = *standing_by_army;
         self.flagged = *flagged;
         self.fallen_cells = *fallen_cells;
+        self.occupied = *occupied;
         self.archwizards = *archwizards;
         self.side = *side;
         self.players = *players;
@@ -188,6 +190,7 @@ impl Hexian {
     pub(super) fn place_standing(&mut self, cell: usize, piece: Piece) {
         self.standing[cell] = Some(piece);
         self.standing_by_army[piece.army] |= Wide256::cell(cell);
+        self.occupied |= Wide256::cell(cell);
         if super::is_flagged(&piece) {
             self.flagged |= Wide256::cell(cell);
         }
@@ -199,6 +202,7 @@ impl Hexian {
     pub(super) fn remove_standing(&mut self, cell: usize) -> Option<Piece> {
         let piece = self.standing[cell].take()?;
         self.standing_by_army[piece.army] ^= Wide256::cell(cell);
+        self.occupied ^= Wide256::cell(cell);
         self.flagged &= !Wide256::cell(cell);
         if piece.kind == Kind::Archwizard {
             self.archwizards[piece.army] = None;

@@ -86,6 +86,8 @@ pub struct Hexian {
     /// an arrival mark, a shield or the summoned flag, and the illusions.
     flagged: Wide256,
     fallen_cells: Wide256,
+    /// The cells holding a standing piece: the union of `standing_by_army`.
+    occupied: Wide256,
     /// The cell of each army's Archwizard (R40: exactly one per army in play), kept by
     /// the changes of standing pieces.
     archwizards: [Option<u8>; ARMIES],
@@ -117,6 +119,7 @@ impl Hexian {
             standing_by_army: [Wide256::EMPTY; ARMIES],
             flagged: Wide256::EMPTY,
             fallen_cells: Wide256::EMPTY,
+            occupied: Wide256::EMPTY,
             archwizards: [None; ARMIES],
             side: 0,
             players,
@@ -165,9 +168,7 @@ impl Hexian {
 
     /// The cells holding a standing piece (the cells that are not free, §1).
     pub fn occupied(&self) -> Wide256 {
-        self.standing_by_army
-            .iter()
-            .fold(Wide256::EMPTY, |all, &bb| all | bb)
+        self.occupied
     }
 
     /// The cells holding a fallen piece.
