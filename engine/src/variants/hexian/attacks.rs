@@ -189,24 +189,45 @@ impl Hexian {
         let fresh_for = |imp_army| {
             self.standing[cell].is_some_and(|victim| self.is_fresh_for(&victim, imp_army))
         };
-        self.attacked_with(cell, army, self.occupied(), filter, fresh_for)
+        self.attacked_with_where(
+            cell,
+            army,
+            self.occupied(),
+            Wide256::EMPTY,
+            filter,
+            fresh_for,
+        )
     }
 
-    /// [`Hexian::attacked_by_enemy_where`] with the standing pieces on `occupied` only (the
-    /// board's, or fewer: a cell just left), the piece on `cell` fresh for the Imp armies
-    /// `fresh_for` accepts (R25).
+    /// Whether an enemy of `army` attacks `cell` with the standing pieces on `occupied`
+    /// (the board's after a move: a cell left, a cell entered), those on `friendly` taken
+    /// as `army`'s own, and the piece on `cell` fresh for the Imp armies `fresh_for`
+    /// accepts (R25).
     pub(super) fn attacked_with(
         &self,
         cell: usize,
         army: usize,
         occupied: Wide256,
+        friendly: Wide256,
+        fresh_for: impl Fn(usize) -> bool,
+    ) -> bool {
+        self.attacked_with_where(cell, army, occupied, friendly, |_| true, fresh_for)
+    }
+
+    fn attacked_with_where(
+        &self,
+        cell: usize,
+        army: usize,
+        occupied: Wide256,
+        friendly: Wide256,
         filter: impl Fn(&Piece) -> bool,
         fresh_for: impl Fn(usize) -> bool,
     ) -> bool {
         let hex = &tables().hex;
         let attacker = |from: usize| {
-            self.standing[from]
-                .filter(|p| !p.petrified && self.are_enemies(p.army, army) && filter(p))
+            self.standing[from].filter(|p| {
+                !friendly.has(from) && !p.petrified && self.are_enemies(p.army, army) && filter(p)
+            })
         };
         let from_line = ALL_DIRECTION_INDICES.into_iter().any(|d| {
             let Some(from) = hex.first_blocker(d, cell, occupied) else {

@@ -29,10 +29,15 @@ impl Workspace {
     }
 }
 
-/// The mover's Archwizard and the occupied cells, for the quick legality test.
+/// The mover's Archwizard, the occupied cells and the Archwizard's state, for the quick
+/// legality test.
 struct Exposure {
     archwizard: usize,
     occupied: Wide256,
+    /// The Archwizard bears no mark.
+    unmarked: bool,
+    /// The Archwizard is attacked now.
+    in_check: bool,
 }
 
 /// A sink satisfied by the first move.
@@ -129,32 +134,33 @@ impl Hexian {
         }
     }
 
-    /// The side to move's Archwizard when a plain piece move can endanger it only by
-    /// opening a line to it (R68 with R63 steps 1–3), with the occupied cells: it is not
-    /// in check and bears no mark, so that no Imp attacks it after the ply (R25: it is
-    /// fresh for no army); no summoned piece of the side stands (none expires, step 1);
-    /// no illusion stands (none vanishes, step 3). `None` when any of these fails.
+    /// What the quick legality test needs, when a plain piece move changes nothing that
+    /// attacks depend on beyond its own cells: no summoned piece of the side to move
+    /// stands (none expires, R63 step 1) and no illusion stands (none vanishes, step 3).
+    /// `None` when either fails, or the side has no Archwizard.
     fn archwizard_exposure(&self) -> Option<Exposure> {
         let side = self.side;
         let archwizard = self.archwizard_of(side)?;
-        let unmarked = self.standing[archwizard].is_some_and(|p| p.mark.is_none());
         let steady = !self.flagged.cells().any(|cell| {
             self.standing[cell]
                 .is_some_and(|p| p.kind == Kind::Illusion || (p.summoned && p.army == side))
         });
-        (unmarked && steady && !self.is_attacked(archwizard, side)).then(|| Exposure {
+        steady.then(|| Exposure {
             archwizard,
             occupied: self.occupied(),
+            unmarked: self.standing[archwizard].is_some_and(|p| p.mark.is_none()),
+            in_check: self.is_attacked(archwizard, side),
         })
     }
 
-    /// The legality of a plain piece move decided without playing it, when `exposure`
-    /// holds: a move that hops nothing (R74) and does not capture a Fungoid (R30: no
-    /// knock-over) leaves its cell empty and fills its target, and changes nothing else
-    /// that attacks depend on. A move of another piece is illegal exactly when the first
-    /// standing piece beyond its cell, on the line from the Archwizard, is an enemy that
-    /// then attacks along that line; the Archwizard's own step is judged on its target.
-    /// `None` for the other moves.
+    /// The legality of a plain piece move decided without playing it, given `exposure`:
+    /// a move that hops nothing (R74) and does not capture a Fungoid (R30: no knock-over)
+    /// leaves its cell empty and fills its target, and changes nothing else that attacks
+    /// depend on. The Archwizard's own step is judged on its target. Another piece's
+    /// move, the Archwizard bearing no mark (so that no Imp attacks it after the ply,
+    /// R25, R66), is illegal when the Archwizard is in check exactly when an enemy other
+    /// than the captured piece still attacks it, and otherwise exactly when the move
+    /// opens a line to it. `None` for the other moves.
     fn quick_legality(&self, exposure: &Exposure, mv: Move) -> Option<bool> {
         let Move::Piece(piece_move) = mv else {
             return None;
@@ -169,7 +175,21 @@ impl Hexian {
         if piece.kind == Kind::Archwizard {
             return Some(!self.archwizard_attacked_after_step(exposure, from, to));
         }
+        if !exposure.unmarked {
+            return None;
+        }
+        if exposure.in_check {
+            return Some(!self.archwizard_attacked_after_move(exposure, from, to));
+        }
         Some(!self.opens_line(exposure, from, to))
+    }
+
+    /// Whether the unmarked, unmoving Archwizard is attacked after a move from `from` to
+    /// `to`: `from` left empty, `to` holding the mover's piece (its victim, if any, gone).
+    fn archwizard_attacked_after_move(&self, exposure: &Exposure, from: usize, to: usize) -> bool {
+        let occupied = (exposure.occupied & !Wide256::cell(from)) | Wide256::cell(to);
+        let mover = Wide256::cell(to);
+        self.attacked_with(exposure.archwizard, self.side, occupied, mover, |_| false)
     }
 
     /// Whether the Archwizard, stepping from `from` to `to`, is attacked there after the
@@ -178,7 +198,7 @@ impl Hexian {
     /// it when the cell beyond is free (R25).
     fn archwizard_attacked_after_step(&self, exposure: &Exposure, from: usize, to: usize) -> bool {
         let occupied = exposure.occupied & !Wide256::cell(from);
-        self.attacked_with(to, self.side, occupied, |_| true, |_| true)
+        self.attacked_with(to, self.side, occupied, Wide256::EMPTY, |_| true)
     }
 
     /// Whether moving the piece on `from` to `to` lets an enemy attack the Archwizard
@@ -293,7 +313,7 @@ mod tests {
     fn r68_the_quick_test_agrees_with_playing_the_move() {
         let bench = include_str!("../../../../positions/hexian/bench.txt");
         let mut rng = StdRng::seed_from_u64(68);
-        let (mut quick, mut illegal) = (0, 0);
+        let (mut quick, mut illegal, mut in_check) = (0, 0, 0);
         for (line, text) in bench.lines().filter(|l| !l.starts_with('#')).enumerate() {
             let mut p = Hexian::from_position_string(text).expect("a bench position");
             for ply in 0..16 {
@@ -306,6 +326,7 @@ mod tests {
                         assert_eq!(verdict, trial.is_legal(mv), "line {line} ply {ply} {mv:?}");
                         quick += 1;
                         illegal += usize::from(!verdict);
+                        in_check += usize::from(exposure.in_check);
                     }
                 }
                 let moves = p.legal_moves();
@@ -316,8 +337,8 @@ mod tests {
             }
         }
         assert!(
-            quick > 5_000 && illegal > 0,
-            "{quick} quick verdicts, {illegal} illegal"
+            quick > 5_000 && illegal > 0 && in_check > 0,
+            "{quick} quick verdicts, {illegal} illegal, {in_check} in check"
         );
     }
 }
