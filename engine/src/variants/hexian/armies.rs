@@ -72,6 +72,9 @@ pub struct ArmyCells {
     pub edge_starts: Wide256,
     /// The cells whose forward neighbour is off the board (R17).
     pub promotion_zone: Wide256,
+    /// Per cell, its neighbours in the two Zombie capture directions `W` and `K`: what a
+    /// Zombie attacks there with a reach of one cell (R16).
+    pub zombie_attacks: Vec<Wide256>,
 }
 
 impl ArmyCells {
@@ -97,11 +100,20 @@ impl ArmyCells {
         let promotion_zone = (0..hex.len())
             .filter(|&c| hex.step(c, forward(army)).is_none())
             .fold(Wide256::EMPTY, |bb, c| bb | Wide256::cell(c));
+        let zombie_attacks = (0..hex.len())
+            .map(|c| {
+                [widdershins(army), clockwise(army)]
+                    .into_iter()
+                    .filter_map(|d| hex.step(c, d))
+                    .fold(Wide256::EMPTY, |bb, t| bb | Wide256::cell(t))
+            })
+            .collect();
         ArmyCells {
             start,
             ghost_starts: [at(0, 0, 0), at(0, 0, 1)],
             edge_starts,
             promotion_zone,
+            zombie_attacks,
         }
     }
 }

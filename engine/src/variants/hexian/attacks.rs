@@ -12,6 +12,22 @@ pub const ORTHOGONAL_DIRECTIONS: std::ops::Range<usize> = 0..ORTHOGONAL.len();
 pub const DIAGONAL_DIRECTIONS: std::ops::Range<usize> = ORTHOGONAL.len()..12;
 pub const ALL_DIRECTION_INDICES: std::ops::Range<usize> = 0..12;
 
+/// The number of steps in direction `d` that cover `distance` (R6): a diagonal step
+/// spans two.
+pub(super) fn steps_along(d: usize, distance: usize) -> usize {
+    if ORTHOGONAL_DIRECTIONS.contains(&d) {
+        distance
+    } else {
+        distance / 2
+    }
+}
+
+/// The direction opposite `d`: orthogonal and diagonal directions each go round in order
+/// (`geometry::ORTHOGONAL`, `geometry::DIAGONAL`), so the opposite is three places on.
+pub fn opposite(d: usize) -> usize {
+    d - d % 6 + (d % 6 + 3) % 6
+}
+
 impl Hexian {
     /// Whether armies `a` and `b` belong to different players (§1: allies are friends).
     pub fn are_enemies(&self, a: usize, b: usize) -> bool {
@@ -73,6 +89,7 @@ impl Hexian {
     fn movement_attacks(&self, cell: usize, kind: Kind, army: usize) -> Wide256 {
         let reach = self.short_reach();
         match kind {
+            Kind::Zombie if reach == 1 => tables().armies[army].zombie_attacks[cell],
             Kind::Zombie => [widdershins(army), clockwise(army)]
                 .into_iter()
                 .fold(Wide256::EMPTY, |bb, d| bb | self.reach(cell, d, reach)),
@@ -97,6 +114,14 @@ impl Hexian {
     /// The cells of the line from `cell` in direction `d`, at most `limit` of them, up to
     /// and including the first standing piece (R11: fallen pieces never block).
     pub fn reach(&self, cell: usize, d: usize, limit: usize) -> Wide256 {
+        if limit == usize::MAX {
+            return tables().hex.slide(d, cell, self.occupied());
+        }
+        self.short_line(cell, d, limit)
+    }
+
+    /// [`Hexian::reach`] stepping cell by cell, for short limits.
+    fn short_line(&self, cell: usize, d: usize, limit: usize) -> Wide256 {
         let hex = &tables().hex;
         let mut out = Wide256::EMPTY;
         let mut at = cell;
@@ -113,7 +138,18 @@ impl Hexian {
 
     /// The union of [`Hexian::reach`] over several directions.
     pub fn lines(&self, cell: usize, directions: std::ops::Range<usize>, limit: usize) -> Wide256 {
-        directions.fold(Wide256::EMPTY, |bb, d| bb | self.reach(cell, d, limit))
+        // One step reaches the neighbour whatever stands on it.
+        if limit == 1 && directions == ALL_DIRECTION_INDICES {
+            return tables().adjacent[cell];
+        }
+        if limit == 1 && directions == ORTHOGONAL_DIRECTIONS {
+            return tables().orthogonally_adjacent[cell];
+        }
+        if limit == usize::MAX {
+            let (hex, occupied) = (&tables().hex, self.occupied());
+            return directions.fold(Wide256::EMPTY, |bb, d| bb | hex.slide(d, cell, occupied));
+        }
+        directions.fold(Wide256::EMPTY, |bb, d| bb | self.short_line(cell, d, limit))
     }
 
     /// The cells two steps away along the 12 directions (the Imp form's leaps, R34).
@@ -140,20 +176,106 @@ impl Hexian {
     }
 
     /// Whether a standing enemy piece of army `army`'s player attacks `cell` (R13), among
-    /// the pieces `filter` accepts.
+    /// the pieces `filter` accepts. Only the pieces that could reach the cell are looked
+    /// at: the first standing piece in each of the 12 directions (every piece attacking
+    /// along a line, and an Imp, whose victim is adjacent, R25), and the Doppelgangers a
+    /// knight's leap or a double step away (R32, R34).
     fn attacked_by_enemy_where(
         &self,
         cell: usize,
         army: usize,
         filter: impl Fn(&Piece) -> bool,
     ) -> bool {
-        let candidates = tables().attacker_cells[cell];
-        (0..ARMIES)
-            .filter(|&a| self.are_enemies(a, army))
-            .flat_map(|a| (self.standing_by_army[a] & candidates).cells())
-            .any(|from| {
-                self.standing[from].is_some_and(|p| filter(&p)) && self.attacks_from(from).has(cell)
+        let fresh_for = |imp_army| {
+            self.standing[cell].is_some_and(|victim| self.is_fresh_for(&victim, imp_army))
+        };
+        self.attacked_with_where(
+            cell,
+            army,
+            self.occupied(),
+            Wide256::EMPTY,
+            filter,
+            fresh_for,
+        )
+    }
+
+    /// Whether an enemy of `army` attacks `cell` with the standing pieces on `occupied`
+    /// (the board's after a move: a cell left, a cell entered), those on `friendly` taken
+    /// as `army`'s own, and the piece on `cell` fresh for the Imp armies `fresh_for`
+    /// accepts (R25).
+    pub(super) fn attacked_with(
+        &self,
+        cell: usize,
+        army: usize,
+        occupied: Wide256,
+        friendly: Wide256,
+        fresh_for: impl Fn(usize) -> bool,
+    ) -> bool {
+        self.attacked_with_where(cell, army, occupied, friendly, |_| true, fresh_for)
+    }
+
+    fn attacked_with_where(
+        &self,
+        cell: usize,
+        army: usize,
+        occupied: Wide256,
+        friendly: Wide256,
+        filter: impl Fn(&Piece) -> bool,
+        fresh_for: impl Fn(usize) -> bool,
+    ) -> bool {
+        let hex = &tables().hex;
+        let attacker = |from: usize| {
+            self.standing[from].filter(|p| {
+                !friendly.has(from) && !p.petrified && self.are_enemies(p.army, army) && filter(p)
             })
+        };
+        let from_line = ALL_DIRECTION_INDICES.into_iter().any(|d| {
+            let Some(from) = hex.first_blocker(d, cell, occupied) else {
+                return false;
+            };
+            attacker(from).is_some_and(|piece| {
+                let steps = steps_along(d, hex.distance(from, cell) as usize);
+                // R25: an Imp next to the cell, the cell beyond it on the board and free.
+                let imp_hop = || {
+                    let landing = hex.step(cell, opposite(d));
+                    landing.is_some_and(|l| !occupied.has(l)) && fresh_for(piece.army)
+                };
+                self.attacks_along(&piece, opposite(d), steps)
+                    || (piece.kind == Kind::Imp && steps == 1 && imp_hop())
+            })
+        });
+        from_line
+            || (hex.knight(cell) & occupied).cells().any(|from| {
+                attacker(from).is_some_and(|p| p.kind == Kind::Doppelganger && p.form.is_none())
+            })
+            || ALL_DIRECTION_INDICES.into_iter().any(|d| {
+                let from = hex.step(cell, d).and_then(|middle| hex.step(middle, d));
+                from.filter(|&f| occupied.has(f))
+                    .and_then(attacker)
+                    .is_some_and(|p| p.kind == Kind::Doppelganger && p.form == Some(Kind::Imp))
+            })
+    }
+
+    /// Whether `piece` attacks the cell `steps` steps away from it in direction `d`,
+    /// with no standing piece between: the line attacks of [`Hexian::movement_attacks`].
+    pub(super) fn attacks_along(&self, piece: &Piece, d: usize, steps: usize) -> bool {
+        let kind = match (piece.kind, piece.form) {
+            (Kind::Doppelganger, Some(form)) => form,
+            // R36: a native Familiar attacks nothing; a native Doppelganger leaps (R32).
+            (Kind::Doppelganger | Kind::Familiar, None) => return false,
+            (kind, _) => kind,
+        };
+        let orthogonal = ORTHOGONAL_DIRECTIONS.contains(&d);
+        let short = steps <= self.short_reach();
+        match kind {
+            Kind::Zombie => short && (d == widdershins(piece.army) || d == clockwise(piece.army)),
+            Kind::Ghoul => short && orthogonal,
+            Kind::Ghost => !orthogonal,
+            Kind::Fungoid => orthogonal,
+            Kind::Familiar => true,
+            Kind::Archwizard => steps == 1,
+            _ => false,
+        }
     }
 
     /// Whether an enemy of `army` attacks `cell` (R13).
@@ -169,9 +291,7 @@ impl Hexian {
 
     /// The cell of `army`'s Archwizard.
     pub fn archwizard_of(&self, army: usize) -> Option<usize> {
-        self.standing_by_army[army]
-            .cells()
-            .find(|&c| self.standing[c].is_some_and(|p| p.kind == Kind::Archwizard))
+        self.archwizards[army].map(usize::from)
     }
 
     /// R103 (Belphegor): the standing piece on `cell` is attacked by an enemy standing
@@ -238,6 +358,75 @@ mod tests {
             p.in_check(2),
             "R25: the black Imp attacks the blue Archwizard"
         );
+    }
+
+    /// R13 by brute force: the union of the attacks of every standing piece of each army.
+    fn attack_maps(p: &Hexian) -> [Wide256; ARMIES] {
+        std::array::from_fn(|army| {
+            p.standing_of(army)
+                .cells()
+                .fold(Wide256::EMPTY, |bb, c| bb | p.attacks_from(c))
+        })
+    }
+
+    #[test]
+    fn r13_attack_tests_from_the_target_agree_with_every_piece_s_attacks() {
+        use rand::{rngs::StdRng, Rng, SeedableRng};
+        let bench = include_str!("../../../../positions/hexian/bench.txt");
+        let mut rng = StdRng::seed_from_u64(13);
+        let mut checked = 0;
+        for (line, text) in bench.lines().filter(|l| !l.starts_with('#')).enumerate() {
+            for patron in Patron::ALL {
+                let mut fields: Vec<String> = text.split(' ').map(String::from).collect();
+                fields[4] = (patron as u32).to_string();
+                let text = fields.join(" ");
+                // Demogorgon wants grimoires in a spell field that has spells (R104).
+                let Ok(mut p) = Hexian::from_position_string(&text) else {
+                    continue;
+                };
+                for ply in 0..12 {
+                    let maps = attack_maps(&p);
+                    for cell in 0..crate::variants::hexian::CELLS {
+                        for army in 0..ARMIES {
+                            let expected =
+                                (0..ARMIES).any(|a| p.are_enemies(a, army) && maps[a].has(cell));
+                            let context = format!(
+                                "bench line {line} {patron:?} ply {ply} cell {cell} army {army}"
+                            );
+                            assert_eq!(p.is_attacked(cell, army), expected, "{context}");
+                            checked += usize::from(expected);
+                        }
+                        let paralysed =
+                            p.patron() == Patron::Belphegor && attacked_by_own_kind(&p, cell);
+                        assert_eq!(
+                            p.is_paralysed(cell),
+                            paralysed,
+                            "line {line} {patron:?} ply {ply} cell {cell}"
+                        );
+                    }
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p.play(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} attacked cells seen");
+    }
+
+    /// R103 by brute force: an enemy piece of the type of the one on `cell` attacks it.
+    fn attacked_by_own_kind(p: &Hexian, cell: usize) -> bool {
+        let Some(piece) = p.standing(cell) else {
+            return false;
+        };
+        (0..ARMIES)
+            .filter(|&a| p.are_enemies(a, piece.army))
+            .flat_map(|a| p.standing_of(a).cells())
+            .any(|from| {
+                p.standing(from).is_some_and(|q| q.kind == piece.kind)
+                    && p.attacks_from(from).has(cell)
+            })
     }
 
     #[test]

@@ -1,9 +1,10 @@
-//! Hexian behind the engine's `Game` trait: a position with its history (copy-make), the
+//! Hexian behind the engine's `Game` trait: a position with its history (make/unmake), the
 //! results and draws of §7 and §8 (R112–R118), and move tokens checked for legality.
 
-use super::{move_token, parse_move_token, Config, Hexian, Kind, Move, Spell};
+use super::{move_token, parse_move_token, Checkpoint, Config, Hexian, Kind, Move, Spell};
 use crate::game::{
-    Game, MoveError, MoveErrorKind, Outcome, Points, PositionError, Seat, Status, MAX_SEATS,
+    Game, MoveError, MoveErrorKind, Outcome, Points, PositionError, Seat, SpillList, Status,
+    MAX_SEATS,
 };
 use crate::notation::hexagon_diagram;
 use arrayvec::ArrayVec;
@@ -11,11 +12,22 @@ use arrayvec::ArrayVec;
 /// R115: the game is drawn when the halfmove clock reaches 300.
 const DRAW_PLIES: u32 = 300;
 
-/// A Hexian game: the current position and the positions before each move played.
-#[derive(Clone, Debug)]
+/// A Hexian game: the current position and, for each move played, where the position
+/// stood before it (taken back through the position's journal).
+#[derive(Debug)]
 pub struct HexianGame {
     position: Hexian,
-    history: Vec<Hexian>,
+    history: Vec<Checkpoint>,
+}
+
+/// A copy can take back the moves played before it: its position keeps the journal.
+impl Clone for HexianGame {
+    fn clone(&self) -> HexianGame {
+        HexianGame {
+            position: self.position.clone_with_journal(),
+            history: self.history.clone(),
+        }
+    }
 }
 
 impl HexianGame {
@@ -52,9 +64,9 @@ impl HexianGame {
 
 impl Game for HexianGame {
     type Move = Move;
-    /// Legal moves on the heap: with spells a position can have thousands (W1: 333 at
-    /// the start with six spells; Haste and Charm multiply).
-    type MoveList = Vec<Move>;
+    /// Legal moves on the stack, moved to the heap only past 256: with spells a position
+    /// can have thousands (W1: 333 at the start with six spells; Haste and Charm multiply).
+    type MoveList = SpillList<Move, 256>;
     type Config = Config;
 
     fn start(config: &Config) -> HexianGame {
@@ -84,20 +96,32 @@ impl Game for HexianGame {
         self.position.players().seat_of(self.position.side())
     }
 
-    fn generate_moves(&self, moves: &mut Vec<Move>) {
-        moves.extend(self.position.legal_moves());
+    fn generate_moves(&self, moves: &mut Self::MoveList) {
+        self.position.generate_legal_moves(moves);
+    }
+
+    /// Only the tactical candidates are tested for legality (`is_tactical` judges a move
+    /// before it is played).
+    fn generate_tactical_moves(&self, moves: &mut Self::MoveList) {
+        self.position
+            .generate_legal_moves_where(moves, |mv| self.is_tactical(mv));
+    }
+
+    fn has_legal_move(&self) -> bool {
+        self.position.has_legal_move()
     }
 
     fn make_move(&mut self, mv: Move) {
-        self.history.push(self.position.clone());
+        self.history.push(self.position.checkpoint());
         self.position.play(mv);
     }
 
     fn unmake_move(&mut self) {
-        self.position = self
+        let before = self
             .history
             .pop()
             .expect("unmake_move without a move to take back");
+        self.position.rewind(&before);
     }
 
     fn in_check(&self) -> bool {
@@ -138,7 +162,7 @@ impl Game for HexianGame {
             .iter()
             .rev()
             .take(window)
-            .filter(|p| p.hash() == hash)
+            .filter(|before| before.hash() == hash)
             .count()
     }
 
@@ -232,7 +256,7 @@ mod tests {
         };
         assert_eq!(outcome.result_string(), "1-0-0");
         assert_eq!(g.seats(), 3);
-        let mut moves = Vec::new();
+        let mut moves = SpillList::new();
         g.generate_moves(&mut moves);
         assert!(moves.is_empty());
         assert_eq!(

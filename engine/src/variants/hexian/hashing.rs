@@ -6,7 +6,7 @@
 use super::armies::ARMIES;
 use super::piece::Kind;
 use super::spells::SPELL_LETTERS;
-use super::{Hexian, Piece, CELLS};
+use super::{Checkpoint, Hexian, Piece, CELLS};
 use crate::bitboard::Bitboard;
 use crate::zobrist;
 use std::sync::OnceLock;
@@ -116,9 +116,22 @@ impl Hexian {
         self.pieces_hash ^ self.fields_hash
     }
 
-    /// Hashes the fields other than the pieces afresh (after a ply or a read).
+    /// Hashes the fields other than the pieces afresh (after a read).
     pub(super) fn refresh_hash(&mut self) {
         self.fields_hash = self.fields_hash();
+    }
+
+    /// Brings the hash of the fields other than the pieces up to date after a ply begun
+    /// at `before`: most plies change only the side to move, whose keys are swapped;
+    /// otherwise every field is hashed afresh.
+    pub(super) fn refresh_hash_after(&mut self, before: &Checkpoint) {
+        if before.same_fields_but_side(self) {
+            let keys = keys();
+            self.fields_hash =
+                before.fields_hash() ^ keys[SIDE + before.side()] ^ keys[SIDE + self.side];
+        } else {
+            self.refresh_hash();
+        }
     }
 }
 

@@ -30,6 +30,7 @@ mod attacks;
 mod effects;
 mod game;
 mod hashing;
+mod journal;
 mod legal;
 mod move_notation;
 mod movegen;
@@ -52,6 +53,7 @@ pub use armies::{
     ARMY_NAMES,
 };
 pub use game::HexianGame;
+pub use journal::Checkpoint;
 pub use move_notation::{move_token, parse_move_token};
 pub use moves::{HopTail, Move, PieceMove, Spell};
 pub use piece::{Kind, Piece};
@@ -85,6 +87,11 @@ pub struct Hexian {
     /// an arrival mark, a shield or the summoned flag, and the illusions.
     flagged: Wide256,
     fallen_cells: Wide256,
+    /// The cells holding a standing piece: the union of `standing_by_army`.
+    occupied: Wide256,
+    /// The cell of each army's Archwizard (R40: exactly one per army in play), kept by
+    /// the changes of standing pieces.
+    archwizards: [Option<u8>; ARMIES],
     side: usize,
     players: Players,
     patron: Patron,
@@ -100,6 +107,8 @@ pub struct Hexian {
     pieces_hash: u64,
     /// The Zobrist keys of the other fields but the clocks, refreshed once per ply.
     fields_hash: u64,
+    /// The changes of pieces, for taking plies back (`journal`).
+    journal: journal::Journal,
 }
 
 impl Hexian {
@@ -111,6 +120,8 @@ impl Hexian {
             standing_by_army: [Wide256::EMPTY; ARMIES],
             flagged: Wide256::EMPTY,
             fallen_cells: Wide256::EMPTY,
+            occupied: Wide256::EMPTY,
+            archwizards: [None; ARMIES],
             side: 0,
             players,
             patron,
@@ -122,6 +133,7 @@ impl Hexian {
             fullmove: 1,
             pieces_hash: 0,
             fields_hash: 0,
+            journal: journal::Journal::default(),
         }
     }
 
@@ -157,9 +169,7 @@ impl Hexian {
 
     /// The cells holding a standing piece (the cells that are not free, §1).
     pub fn occupied(&self) -> Wide256 {
-        self.standing_by_army
-            .iter()
-            .fold(Wide256::EMPTY, |all, &bb| all | bb)
+        self.occupied
     }
 
     /// The cells holding a fallen piece.
@@ -212,36 +222,36 @@ impl Hexian {
     /// Stands `piece` on the free `cell`.
     fn put_standing(&mut self, cell: usize, piece: Piece) {
         debug_assert!(self.standing[cell].is_none());
-        self.standing[cell] = Some(piece);
-        self.standing_by_army[piece.army] |= Wide256::cell(cell);
-        if is_flagged(&piece) {
-            self.flagged |= Wide256::cell(cell);
-        }
+        self.place_standing(cell, piece);
         self.pieces_hash ^= hashing::piece_key(0, cell, &piece);
+        self.journal.0.push(journal::Change::Stood(cell as u8));
     }
 
     /// Removes and returns the standing piece on `cell`.
     fn take_standing(&mut self, cell: usize) -> Option<Piece> {
-        let piece = self.standing[cell].take()?;
-        self.standing_by_army[piece.army] ^= Wide256::cell(cell);
-        self.flagged &= !Wide256::cell(cell);
+        let piece = self.remove_standing(cell)?;
         self.pieces_hash ^= hashing::piece_key(0, cell, &piece);
+        self.journal
+            .0
+            .push(journal::Change::TookStanding(cell as u8, piece));
         Some(piece)
     }
 
     /// Lays `piece` down on `cell`, which holds no fallen piece.
     fn put_fallen(&mut self, cell: usize, piece: Piece) {
         debug_assert!(self.fallen[cell].is_none());
-        self.fallen[cell] = Some(piece);
-        self.fallen_cells |= Wide256::cell(cell);
+        self.place_fallen(cell, piece);
         self.pieces_hash ^= hashing::piece_key(1, cell, &piece);
+        self.journal.0.push(journal::Change::Fell(cell as u8));
     }
 
     /// Removes and returns the fallen piece on `cell`.
     fn take_fallen(&mut self, cell: usize) -> Option<Piece> {
-        let piece = self.fallen[cell].take()?;
-        self.fallen_cells ^= Wide256::cell(cell);
+        let piece = self.remove_fallen(cell)?;
         self.pieces_hash ^= hashing::piece_key(1, cell, &piece);
+        self.journal
+            .0
+            .push(journal::Change::TookFallen(cell as u8, piece));
         Some(piece)
     }
 

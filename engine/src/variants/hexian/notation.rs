@@ -53,6 +53,7 @@ pub fn parse_position(text: &str) -> Result<Hexian, PositionError> {
     position.erase_marks_and_shields_of(position.side);
     position.eliminate_checkmated();
     position.refresh_hash();
+    position.clear_journal();
     Ok(position)
 }
 

@@ -8,18 +8,23 @@ use super::moves::{Move, PieceMove};
 use super::tables::tables;
 use super::{Hexian, Kind, Patron, Spells};
 use crate::bitboard::{Bitboard, Wide256};
+use arrayvec::ArrayVec;
 
 impl Hexian {
     /// Plays the legal move `mv` of the side to move with every end-of-ply step (R63).
     pub fn play(&mut self, mv: Move) {
+        let before = self.checkpoint();
         let mover = self.side;
-        let checked_before: [bool; ARMIES] =
-            std::array::from_fn(|army| self.players.in_play(army) && self.in_check(army));
+        let astaroth = self.patron == Patron::Astaroth;
+        // The mover's own entry is never read (`count_checks`).
+        let checked_before: [bool; ARMIES] = std::array::from_fn(|army| {
+            astaroth && army != mover && self.players.in_play(army) && self.in_check(army)
+        });
         let quiet = self.is_quiet(mv);
         self.play_move_effects(mv);
         let pieces_after_move = self.piece_count();
         self.finish_ply_board(mover, summoned_cell(mv));
-        if self.patron == Patron::Astaroth {
+        if astaroth {
             self.count_checks(mover, &checked_before);
         }
         self.eliminate_checkmated();
@@ -37,7 +42,7 @@ impl Hexian {
         if self.side <= mover {
             self.fullmove += 1;
         }
-        self.refresh_hash();
+        self.refresh_hash_after(&before);
     }
 
     /// R116: a pass, or a plain move to a free cell of a piece other than a Zombie that
@@ -64,7 +69,7 @@ impl Hexian {
     /// is in check now and was not before the ply counts a check; the third eliminates it
     /// at once.
     fn count_checks(&mut self, mover: usize, checked_before: &[bool; ARMIES]) {
-        let newly_checked: Vec<usize> = (1..ARMIES)
+        let newly_checked: ArrayVec<usize, ARMIES> = (1..ARMIES)
             .map(|i| (mover + i) % ARMIES)
             .filter(|&army| self.players.in_play(army))
             .filter(|&army| self.in_check(army) && !checked_before[army])
@@ -89,7 +94,7 @@ impl Hexian {
     /// R60 (c), R70: while the side to move is in check without a legal move, it is
     /// eliminated (its claimant takes it, R111) and the next army becomes the side to move.
     pub fn eliminate_checkmated(&mut self) {
-        while !self.is_over() && self.in_check(self.side) && self.legal_moves().is_empty() {
+        while !self.is_over() && self.in_check(self.side) && !self.has_legal_move() {
             let checkmated = self.side;
             if self.patron == Patron::Lilith {
                 self.claim(checkmated);

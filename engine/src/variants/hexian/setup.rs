@@ -26,6 +26,7 @@ pub fn start(config: &Config) -> Hexian {
         }
     }
     position.refresh_hash();
+    position.clear_journal();
     position
 }
 

@@ -1,7 +1,7 @@
 //! Spells (§6.7, R82–R101) and Demogorgon's refill (R104): which spells the side to move
 //! can cast, before the legality test, and what each does.
 
-use super::attacks::{ALL_DIRECTION_INDICES, ORTHOGONAL_DIRECTIONS};
+use super::attacks::ALL_DIRECTION_INDICES;
 use super::moves::{Move, Spell};
 use super::tables::tables;
 use super::{Hexian, Kind, Patron, Piece};
@@ -18,23 +18,38 @@ const CREATABLE: [Kind; 7] = [
     Kind::Familiar,
 ];
 
+/// Where spells are generated: the move list, each spell as a [`Move::Spell`].
+struct SpellSink<'a>(&'a mut Vec<Move>);
+
+impl SpellSink<'_> {
+    fn push(&mut self, spell: Spell) {
+        self.0.push(Move::Spell(spell));
+    }
+
+    fn extend(&mut self, spells: impl IntoIterator<Item = Spell>) {
+        self.0.extend(spells.into_iter().map(Move::Spell));
+    }
+}
+
 impl Hexian {
     /// Every spell the side to move can cast (R82), before the legality test.
     pub fn spell_moves(&self, out: &mut Vec<Move>) {
-        let mut spells = Vec::new();
+        if self.spells[self.side].left.is_empty() {
+            return;
+        }
+        let out = &mut SpellSink(out);
         for caster in self.casters() {
-            self.spells_with_caster(caster, &mut spells);
+            self.spells_with_caster(caster, out);
         }
         if self.can_cast(b'C') {
-            self.charms(&mut spells);
+            self.charms(out);
         }
         if self.can_cast(b'D') {
-            self.deflects(&mut spells);
+            self.deflects(out);
         }
         if self.can_cast(b'M') {
-            self.mirror_images(&mut spells);
+            self.mirror_images(out);
         }
-        out.extend(spells.into_iter().map(Move::Spell));
     }
 
     /// Whether spell `letter` is in the mover's list (R82).
@@ -45,15 +60,11 @@ impl Hexian {
     /// R83: the mover's Archwizard and its standing Familiars (type `M`) that may act.
     /// R14 lists casting among the acts of any piece, so a caster Archwizard must be able
     /// to act too (only an adjacent enemy Archwizard under Belphegor could stop it).
-    fn casters(&self) -> Vec<usize> {
-        self.standing_by_army[self.side]
-            .cells()
-            .filter(|&c| {
-                self.standing[c]
-                    .is_some_and(|p| matches!(p.kind, Kind::Archwizard | Kind::Familiar))
-                    && self.may_act(c)
-            })
-            .collect()
+    fn casters(&self) -> impl Iterator<Item = usize> + '_ {
+        self.standing_by_army[self.side].cells().filter(|&c| {
+            self.standing[c].is_some_and(|p| matches!(p.kind, Kind::Archwizard | Kind::Familiar))
+                && self.may_act(c)
+        })
     }
 
     /// The standing pieces on the cells of `cells` that spells may target (R84): not an
@@ -67,23 +78,15 @@ impl Hexian {
     }
 
     fn adjacent(&self, cell: usize) -> Wide256 {
-        self.lines_ignoring_pieces(cell, ALL_DIRECTION_INDICES)
+        tables().adjacent[cell]
     }
 
     fn orthogonally_adjacent(&self, cell: usize) -> Wide256 {
-        self.lines_ignoring_pieces(cell, ORTHOGONAL_DIRECTIONS)
-    }
-
-    /// The neighbours of `cell` in `directions` (R4).
-    fn lines_ignoring_pieces(&self, cell: usize, directions: std::ops::Range<usize>) -> Wide256 {
-        let hex = &tables().hex;
-        directions
-            .filter_map(|d| hex.step(cell, d))
-            .fold(Wide256::EMPTY, |bb, c| bb | Wide256::cell(c))
+        tables().orthogonally_adjacent[cell]
     }
 
     /// The spells written with a caster, cast from `caster` (R87–R101).
-    fn spells_with_caster(&self, caster: usize, out: &mut Vec<Spell>) {
+    fn spells_with_caster(&self, caster: usize, out: &mut SpellSink) {
         let c = caster as u8;
         let adjacent = self.adjacent(caster);
         let capturable = |t: &usize| self.is_capturable_by(*t, self.side);
@@ -166,7 +169,7 @@ impl Hexian {
 
     /// R88: one to three of the caster's orthogonal neighbours holding a standing piece
     /// of any army that is not an Archwizard, an illusion or shielded.
-    fn burning_hands(&self, caster: usize, out: &mut Vec<Spell>) {
+    fn burning_hands(&self, caster: usize, out: &mut SpellSink) {
         let mut cells: Vec<u8> = self
             .spell_targets(self.orthogonally_adjacent(caster))
             .filter(|(_, p)| !p.shielded)
@@ -197,7 +200,7 @@ impl Hexian {
     /// R91: a friendly standing piece adjacent to the caster that may act, not an
     /// Archwizard or illusion, makes two piece moves; the second is judged after the
     /// first, and left out only when the piece fell.
-    fn hastes(&self, caster: usize, out: &mut Vec<Spell>) {
+    fn hastes(&self, caster: usize, out: &mut SpellSink) {
         let friendly = |p: &Piece| !self.are_enemies(p.army, self.side);
         for (target, _) in self
             .spell_targets(self.adjacent(caster))
@@ -246,7 +249,7 @@ impl Hexian {
     }
 
     /// R101: a friendly standing piece anywhere, not an Archwizard, illusion or petrified.
-    fn teleports(&self, caster: usize, out: &mut Vec<Spell>) {
+    fn teleports(&self, caster: usize, out: &mut SpellSink) {
         let all = self.occupied() & !Wide256::cell(caster);
         for (t, _) in self
             .spell_targets(all)
@@ -261,7 +264,7 @@ impl Hexian {
 
     /// R89: a piece move of an enemy standing piece that may act, not an Archwizard or
     /// illusion, as its own army would make it.
-    fn charms(&self, out: &mut Vec<Spell>) {
+    fn charms(&self, out: &mut SpellSink) {
         let enemies = (0..self.standing_by_army.len())
             .filter(|&a| self.are_enemies(a, self.side))
             .fold(Wide256::EMPTY, |bb, a| bb | self.standing_by_army[a]);
@@ -273,7 +276,7 @@ impl Hexian {
     }
 
     /// R90: a capturable piece attacking the mover's Archwizard or one of its Familiars.
-    fn deflects(&self, out: &mut Vec<Spell>) {
+    fn deflects(&self, out: &mut SpellSink) {
         let protected: Vec<usize> = self.standing_by_army[self.side]
             .cells()
             .filter(|&c| {
@@ -291,7 +294,7 @@ impl Hexian {
 
     /// R93: two free cells adjacent to the Archwizard, in cell order, and where the real
     /// Archwizard ends.
-    fn mirror_images(&self, out: &mut Vec<Spell>) {
+    fn mirror_images(&self, out: &mut SpellSink) {
         let Some(a) = self.archwizard_of(self.side) else {
             return;
         };

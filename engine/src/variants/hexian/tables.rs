@@ -12,10 +12,11 @@ pub struct Tables {
     pub armies: [ArmyCells; ARMIES],
     /// Every cell in cell order, by file letter then rank number (§6.7, R121, R127).
     pub cell_order: Vec<usize>,
-    /// Per cell, the cells from which any piece could attack it: those at distance 4 or
-    /// less (the farthest short attack is the Imp form's double diagonal step, R34) and
-    /// those on its 12 lines (the sliders, R26, R29, R34).
-    pub attacker_cells: Vec<Wide256>,
+    /// Per cell, its neighbours in the 12 directions (R4): where a piece reaching one
+    /// cell attacks, whatever stands there (R38).
+    pub adjacent: Vec<Wide256>,
+    /// Per cell, its neighbours in the 6 orthogonal directions (R4).
+    pub orthogonally_adjacent: Vec<Wide256>,
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -27,30 +28,19 @@ pub fn tables() -> &'static Tables {
         let armies = std::array::from_fn(|army| ArmyCells::new(&hex, army));
         let mut cell_order: Vec<usize> = (0..hex.len()).collect();
         cell_order.sort_by_key(|&cell| hex.coords(cell));
-        let attacker_cells = (0..hex.len())
-            .map(|cell| attacker_cells(&hex, cell))
-            .collect();
+        let neighbours = |cell: usize, directions: std::ops::Range<usize>| {
+            directions
+                .filter_map(|d| hex.step(cell, d))
+                .fold(Wide256::EMPTY, |bb, c| bb | Wide256::cell(c))
+        };
+        let adjacent = (0..hex.len()).map(|c| neighbours(c, 0..12)).collect();
+        let orthogonally_adjacent = (0..hex.len()).map(|c| neighbours(c, 0..6)).collect();
         Tables {
             hex,
             armies,
             cell_order,
-            attacker_cells,
+            adjacent,
+            orthogonally_adjacent,
         }
     })
-}
-
-/// The farthest any piece attacks other than along a line (R6 distance).
-const SHORT_ATTACK_DISTANCE: i32 = 4;
-
-/// The cells from which a piece could attack `cell`, see [`Tables::attacker_cells`].
-fn attacker_cells(hex: &Hexagon<Wide256>, cell: usize) -> Wide256 {
-    let (q, r) = hex.coords(cell);
-    let near = (0..hex.len())
-        .filter(|&other| {
-            let (oq, or) = hex.coords(other);
-            let (dq, dr) = (oq - q, or - r);
-            dq.abs().max(dr.abs()).max((dq + dr).abs()) <= SHORT_ATTACK_DISTANCE
-        })
-        .fold(Wide256::EMPTY, |bb, other| bb | Wide256::cell(other));
-    (0..12).fold(near, |bb, d| bb | hex.ray(d, cell))
 }
