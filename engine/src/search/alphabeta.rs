@@ -84,34 +84,35 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         self.path[ply + 1] = (self.pos.hash(), false);
     }
 
-    /// Whether the position at `ply` repeats: a third occurrence in the game, or a second
-    /// one whose first occurrence lies inside the search tree (after the root and not
-    /// before a null move), which the side to move could then repeat again.
+    /// Whether the position at `ply` counts as a draw by repetition. A third occurrence in
+    /// the game is a draw by rule; a second one is scored as a draw too (as Stockfish scores
+    /// a first repetition inside the tree), since the side that repeated can repeat again
+    /// and the search must not walk into a draw it thinks it wins. After a null move the
+    /// path is no game, so there only an occurrence since that null move counts.
     fn is_repetition(&self, ply: usize) -> bool {
-        let count = self.pos.repetitions();
-        if count == 0 {
-            return false;
+        match self.pos.repetitions() {
+            0 => false,
+            1 => match self.last_null_move(ply) {
+                None => true,
+                Some(null_ply) => self.path[null_ply..ply]
+                    .iter()
+                    .any(|&(hash, _)| hash == self.path[ply].0),
+            },
+            _ => true,
         }
-        if count >= 2 {
-            return true;
-        }
-        let (hash, _) = self.path[ply];
-        for earlier in (1..ply).rev() {
-            if self.path[earlier + 1].1 {
-                break;
-            }
-            if self.path[earlier].0 == hash {
-                return true;
-            }
-        }
-        false
+    }
+
+    /// The ply of the latest position on the path to `ply` that a null move led to.
+    fn last_null_move(&self, ply: usize) -> Option<usize> {
+        (1..=ply).rev().find(|&p| self.path[p].1)
     }
 
     /// Steps 2 and 3 of every node: count it, obey the stop flag and the limits, keep the
-    /// ply bounded, and apply the draws by rule — repetition (where `repetition` says it
-    /// can arise), and the fifty-move rule unless the position is checkmate or stalemate,
-    /// which take precedence (R46). `Some(score)` ends the node.
-    pub fn open_node(&mut self, ply: usize, repetition: bool) -> Option<i32> {
+    /// ply bounded, and apply the draws by rule — repetition (hexmate.md R52, panoply.md
+    /// R67, hepta.md R93, hexian.md R114), and the move-count rule unless the position is
+    /// checkmate or stalemate, which take precedence (hexmate.md R46). `Some(score)` ends
+    /// the node.
+    pub fn open_node(&mut self, ply: usize) -> Option<i32> {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         if self.visit_node() {
@@ -120,7 +121,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         if ply >= MAX_PLY - 1 {
             return Some(self.evaluate());
         }
-        if repetition && self.is_repetition(ply) {
+        if self.is_repetition(ply) {
             return Some(0);
         }
         if self.pos.move_count_draw() {
@@ -174,7 +175,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let in_check = self.in_check_at(ply);
 
         // Steps 2 and 3. Count the node, obey the limits, apply the draws by rule.
-        if let Some(score) = self.open_node(ply, true) {
+        if let Some(score) = self.open_node(ply) {
             return score;
         }
 
