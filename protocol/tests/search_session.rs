@@ -88,15 +88,26 @@ fn stop_ends_an_infinite_search_and_isready_is_answered_during_it() {
     engine.quit();
 }
 
+/// A pondering search keeps its `bestmove` until `ponderhit`, even when its depth is
+/// done: an ordinary `go depth 1` answers right after its `info depth 1` line, and a
+/// third of a second later the pondering one still has not. After `ponderhit` the limit
+/// applies and exactly one `bestmove` follows without `stop`.
 #[test]
 fn ponderhit_turns_pondering_into_a_normal_search() {
     let mut engine = Engine::start();
     assert!(engine.ask("setoption name Ponder value true").is_empty());
-    engine.send("go ponder movetime 200");
+    engine.send("go ponder depth 1");
     engine.read_until(|l| l.starts_with("info depth 1 "));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let meanwhile = engine.ask("isready");
+    assert!(
+        meanwhile.iter().all(|l| !l.starts_with("bestmove")),
+        "{meanwhile:#?}"
+    );
     engine.send("ponderhit");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
     bestmove_of(&lines);
+    assert!(engine.ask("isready").is_empty(), "a second bestmove");
     engine.quit();
 }
 
