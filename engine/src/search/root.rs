@@ -244,7 +244,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             nps: nodes * 1000 / time_ms.max(1),
             hashfull: self.shared.tt.hashfull(),
             time_ms,
-            pv: rm.pv.clone(),
+            pv: rm.line(),
             seat_scores: Vec::new(),
         }
     }
@@ -283,7 +283,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             nps: nodes * 1000 / time_ms.max(1),
             hashfull: self.shared.tt.hashfull(),
             time_ms,
-            pv: best.pv.clone(),
+            pv: best.line(),
             seat_scores: Vec::new(),
         }
     }
