@@ -5,7 +5,7 @@
 
 use engine::game::Game;
 use engine::search::multiplayer::{Algorithm, MultiSearcher};
-use engine::search::{Control, Info, Limits, Options, Outcome, Report, Score};
+use engine::search::{Control, Info, Limits, Options, Report, Score, SearchResult};
 use engine::variants::sevenkingdoms::{Move, MoveList, Players, SevenKingdoms};
 use evaluation::SevenKingdomsEval;
 use std::sync::atomic::Ordering;
@@ -41,7 +41,7 @@ fn search(
     pos: &SevenKingdoms,
     algorithm: Algorithm,
     limits: &Limits<Move>,
-) -> (Outcome<Move>, Vec<Info<Move>>) {
+) -> (SearchResult<Move>, Vec<Info<Move>>) {
     let mut infos = Vec::new();
     let outcome = searcher(algorithm).search(pos, limits, &Control::default(), &mut |r| {
         if let Report::Iteration(info) = r {

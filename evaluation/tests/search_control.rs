@@ -29,7 +29,7 @@ fn run(
     pos: &Hexmate,
     limits: &Limits<Move>,
     control: &Control,
-) -> (engine::search::Outcome<Move>, Vec<Info<Move>>) {
+) -> (engine::search::SearchResult<Move>, Vec<Info<Move>>) {
     let mut infos = Vec::new();
     let out = s.search(pos, limits, control, &mut |r| {
         if let Report::Iteration(info) = r {
@@ -49,7 +49,7 @@ fn run_watched(
     s: &mut Searcher<Hexmate, HexmateEval>,
     pos: &Hexmate,
     limits: &Limits<Move>,
-) -> (engine::search::Outcome<Move>, Vec<Info<Move>>, bool) {
+) -> (engine::search::SearchResult<Move>, Vec<Info<Move>>, bool) {
     let control = Arc::new(Control::default());
     let (done, finished) = mpsc::channel::<()>();
     let watchdog = {
@@ -69,7 +69,7 @@ fn run_watched(
 }
 
 /// The move of a search is the first move of its last reported line.
-fn assert_plays_its_reported_line(out: &engine::search::Outcome<Move>, infos: &[Info<Move>]) {
+fn assert_plays_its_reported_line(out: &engine::search::SearchResult<Move>, infos: &[Info<Move>]) {
     let last = infos.last().expect("at least one info line");
     assert_eq!(out.best, last.pv.first().copied());
 }

@@ -4,7 +4,9 @@
 
 use engine::game::Game;
 use engine::search::multiplayer::{Algorithm, MultiSearcher};
-use engine::search::{Control, Evaluator, Info, Limits, Options, Outcome, Report, Score, Searcher};
+use engine::search::{
+    Control, Evaluator, Info, Limits, Options, Report, Score, SearchResult, Searcher,
+};
 use engine::variants::hepta::Hepta;
 use engine::variants::hexian::{Config as HexianConfig, HexianGame};
 use engine::variants::hexmate::{Hexmate, Ruleset};
@@ -27,7 +29,7 @@ fn after<G: Game>(start: G, moves: &str) -> G {
 fn search<G: Game, E: Evaluator<G>>(
     pos: &G,
     limits: &Limits<G::Move>,
-) -> (Outcome<G::Move>, Vec<Info<G::Move>>) {
+) -> (SearchResult<G::Move>, Vec<Info<G::Move>>) {
     let mut searcher = Searcher::<G, E>::new(Options::default());
     let mut infos = Vec::new();
     let outcome = searcher.search(pos, limits, &Control::default(), &mut |r| {
@@ -172,7 +174,7 @@ fn search_seven(
     pos: &SevenKingdoms,
     algorithm: Algorithm,
     limits: &Limits<SkMove>,
-) -> (Outcome<SkMove>, Vec<Info<SkMove>>) {
+) -> (SearchResult<SkMove>, Vec<Info<SkMove>>) {
     let mut searcher = MultiSearcher::<SevenKingdoms, SevenKingdomsEval>::new(Options::default());
     searcher.set_algorithm(algorithm);
     let mut infos = Vec::new();

@@ -5,10 +5,11 @@
 //! window when the same seat moves again (`search_child`).
 
 use super::ordering::{self, history_bonus, OrderingContext, ScoredMove};
+use super::pruning::{bound_of, bound_settles, lmr_reduction};
 use super::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
 use super::threads::Worker;
 use super::tt::Entry;
-use super::{Bound, Evaluator};
+use super::Evaluator;
 use crate::game::{Game, Seat, Status};
 
 /// Reverse futility pruning: depth limit and margin per ply.
@@ -29,12 +30,6 @@ const NULL_DIVISOR: i32 = 4;
 const IIR_MIN_DEPTH: i32 = 6;
 /// Late-move reductions start at this depth and move number.
 const LMR_MIN_DEPTH: i32 = 3;
-
-/// The late-move reduction of the `number`-th move at `depth`: ln(depth)·ln(number)/2.
-fn lmr_reduction(depth: i32, number: usize) -> i32 {
-    let r = (f64::from(depth).ln() * (number as f64).ln()) / 2.0;
-    r as i32
-}
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// Searches the position reached by a move made at `ply` (the parent's ply) from the
@@ -348,13 +343,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
 
         // Step 12. Store the result: exact inside the window, a lower bound on a cutoff,
         // an upper bound when no move reached alpha.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         self.shared.tt.store(
             key,
             Entry {
@@ -362,7 +350,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 score: score::to_tt(best, ply),
                 eval: static_eval.unwrap_or(0),
                 depth,
-                bound,
+                bound: bound_of(best, original_alpha, beta),
             },
         );
         best
@@ -432,15 +420,5 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             .clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT);
         self.data.eval_cache[slot] = (key, eval);
         eval
-    }
-}
-
-/// Whether a stored bound decides the window: a lower bound at or above beta, an upper
-/// bound at or below alpha, or an exact score.
-pub fn bound_settles(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
-    match bound {
-        Bound::Exact => true,
-        Bound::Lower => score >= beta,
-        Bound::Upper => score <= alpha,
     }
 }

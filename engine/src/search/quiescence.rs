@@ -48,7 +48,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         };
         if let Some(entry) = tt_entry {
             let tt_score = score::from_tt(entry.score, ply);
-            if !pv_node && super::alphabeta::bound_settles(entry.bound, tt_score, alpha, beta) {
+            if !pv_node && super::pruning::bound_settles(entry.bound, tt_score, alpha, beta) {
                 return tt_score;
             }
         }

@@ -4,7 +4,7 @@
 
 use super::score::{self, INFINITE, MAX_PLY};
 use super::threads::{RootMove, Worker};
-use super::{Bound, Evaluator, Info, Outcome, Report, Score};
+use super::{Bound, Evaluator, Info, Report, Score, SearchResult};
 use crate::game::Game;
 
 /// Half-width of the first aspiration window, in centipawns.
@@ -25,7 +25,7 @@ fn helper_skips(id: usize, depth: i32) -> bool {
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// Iterative deepening until a limit; returns the move of the last complete depth.
-    pub fn iterate(&mut self, mut report: Reporter<'_, G::Move>) -> Outcome<G::Move> {
+    pub fn iterate(&mut self, mut report: Reporter<'_, G::Move>) -> SearchResult<G::Move> {
         let limits = self.shared.limits;
         let max_depth = if self.is_main() {
             limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
@@ -288,8 +288,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         }
     }
 
-    fn outcome(&self, depth: i32, best: &RootMove<G::Move>) -> Outcome<G::Move> {
-        Outcome {
+    fn outcome(&self, depth: i32, best: &RootMove<G::Move>) -> SearchResult<G::Move> {
+        SearchResult {
             best: Some(best.mv),
             ponder: best.pv.get(1).copied(),
             score: score::to_protocol(searched_score(best)),

@@ -11,7 +11,7 @@ use super::ordering::{self, History, Killers, OrderingContext, ScoredMove};
 use super::score::{self, MAX_PLY};
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
-use super::{Control, Evaluator, Limits, Options, Outcome, Report, Score};
+use super::{Control, Evaluator, Limits, Options, Report, Score, SearchResult};
 use crate::game::{Game, Status};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Barrier;
@@ -345,7 +345,7 @@ pub fn run<G: Game, E: Evaluator<G>>(
     eval: &E,
     thread_data: &mut [ThreadData<G::Move>],
     report: &mut dyn FnMut(Report<'_, G::Move>),
-) -> Outcome<G::Move> {
+) -> SearchResult<G::Move> {
     tt.new_search();
     let shared = Shared {
         tt,
@@ -366,7 +366,7 @@ pub fn run<G: Game, E: Evaluator<G>>(
     main.publish_deadline();
     if moves.is_empty() {
         main.wait_for_stop();
-        return Outcome {
+        return SearchResult {
             best: None,
             ponder: None,
             score: terminal_root_score(root),

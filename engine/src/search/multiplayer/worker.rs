@@ -5,11 +5,13 @@
 use super::values;
 use super::{Algorithm, Heuristics, SeatEvaluator, SeatScores};
 use crate::game::{Game, Points, Seat, Status, MAX_SEATS};
-use crate::search::ordering::{history_bonus, ScoredMove};
+use crate::search::ordering::{
+    history_bonus, ScoredMove, FIRST_KILLER, SECOND_KILLER, TACTICAL, TT_MOVE,
+};
 use crate::search::score::{self, MAX_PLY};
 use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Bound, Control, Info, Limits, Outcome, Report, Score};
+use crate::search::{Bound, Control, Info, Limits, Report, Score, SearchResult};
 use arrayvec::ArrayVec;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -18,12 +20,6 @@ use std::time::{Duration, Instant};
 const POLL_INTERVAL: u64 = 1024;
 /// Root moves are announced (`currmove`) after this long, at most once per this period.
 const CURRMOVE_PERIOD_MS: u64 = 1000;
-/// Order keys: the table's move, then captures by gain (cheaper movers first among equal
-/// gains), killers, quiet moves by history.
-const TT_MOVE_KEY: i32 = i32::MAX;
-const TACTICAL_KEY: i32 = 1 << 28;
-const FIRST_KILLER_KEY: i32 = 1 << 27;
-const SECOND_KILLER_KEY: i32 = FIRST_KILLER_KEY - 1;
 
 /// A move as the multi-player searches play it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,7 +157,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
 
     /// Iterative deepening until a limit; returns the move of the last complete depth.
     /// In `infinite` and ponder mode it does not return before `stop` (or `ponderhit`).
-    pub fn run(&mut self, report: &mut dyn FnMut(Report<'_, G::Move>)) -> Outcome<G::Move> {
+    pub fn run(&mut self, report: &mut dyn FnMut(Report<'_, G::Move>)) -> SearchResult<G::Move> {
         self.ctx.tt.new_search();
         if self.root_moves.is_empty() {
             self.wait_for_stop();
@@ -203,7 +199,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
     }
 
     /// The outcome at a root without legal moves (the game is over).
-    fn no_move_outcome(&self) -> Outcome<G::Move> {
+    fn no_move_outcome(&self) -> SearchResult<G::Move> {
         let score = match self.pos.status() {
             Status::Over(outcome) => {
                 let value = values::terminal_scores(&outcome.points, 0)[self.root_seat];
@@ -211,7 +207,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             }
             Status::Ongoing => Score::Cp(0),
         };
-        Outcome {
+        SearchResult {
             best: None,
             ponder: None,
             score,
@@ -306,9 +302,9 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
         }
     }
 
-    fn outcome(&self, depth: i32, best: &RootMove<G::Move>) -> Outcome<G::Move> {
+    fn outcome(&self, depth: i32, best: &RootMove<G::Move>) -> SearchResult<G::Move> {
         let line = Self::playable(&best.pv);
-        Outcome {
+        SearchResult {
             best: Some(best.reply.mv),
             ponder: line.get(1).copied(),
             score: self.protocol_score(best),
@@ -523,13 +519,13 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             let losing =
                 tactical && tactical_only && self.ctx.eval.is_losing_capture(&self.pos, mv);
             let key = if tt_move == Some(number) {
-                TT_MOVE_KEY
+                TT_MOVE
             } else if tactical {
-                TACTICAL_KEY + 16 * gain - self.ctx.eval.mover_value(&self.pos, mv) / 8
+                TACTICAL + 16 * gain - self.ctx.eval.mover_value(&self.pos, mv) / 8
             } else if killers[0] == Some(mv) {
-                FIRST_KILLER_KEY
+                FIRST_KILLER
             } else if killers[1] == Some(mv) {
-                SECOND_KILLER_KEY
+                SECOND_KILLER
             } else {
                 self.heuristics.history.get(seat, &mv)
             };
