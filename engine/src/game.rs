@@ -459,6 +459,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn repetitions(&self) -> usize {
         0
     }
+    /// Each seat's points if the game were drawn by rule here (repetition, move count):
+    /// by default an equal share for every seat. The searches score a repetition inside
+    /// their tree with it.
+    fn draw_points(&self) -> ArrayVec<Points, MAX_SEATS> {
+        let share = Points::fraction(1, self.seats() as u16);
+        (0..self.seats()).map(|_| share).collect()
+    }
     /// Whether a move-count rule (such as the fifty-move rule) draws the game now,
     /// provided no other end condition applies first.
     fn move_count_draw(&self) -> bool {

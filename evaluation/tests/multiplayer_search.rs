@@ -5,7 +5,7 @@
 
 use engine::game::Game;
 use engine::search::multiplayer::{Algorithm, MultiSearcher};
-use engine::search::{Control, Info, Limits, Options, Outcome, Report, Score};
+use engine::search::{Control, Info, Limits, Options, Report, Score, SearchResult};
 use engine::variants::sevenkingdoms::{Move, MoveList, Players, SevenKingdoms};
 use evaluation::SevenKingdomsEval;
 use std::sync::atomic::Ordering;
@@ -41,7 +41,7 @@ fn search(
     pos: &SevenKingdoms,
     algorithm: Algorithm,
     limits: &Limits<Move>,
-) -> (Outcome<Move>, Vec<Info<Move>>) {
+) -> (SearchResult<Move>, Vec<Info<Move>>) {
     let mut infos = Vec::new();
     let outcome = searcher(algorithm).search(pos, limits, &Control::default(), &mut |r| {
         if let Report::Iteration(info) = r {
@@ -215,16 +215,25 @@ fn node_counts_are_deterministic() {
     }
 }
 
+/// 20,000 nodes are enough for a real iteration from the start in every division and
+/// algorithm: the move played is the first of the last reported line (not the fallback
+/// of a search that finished nothing), legal, and the limit is kept.
 #[test]
 fn a_legal_move_from_the_start_within_a_small_budget() {
     for players in [SEVEN, "wr/ob/gp/d", "wrob/gpd"] {
         let pos = SevenKingdoms::start(&Players::parse(players).unwrap());
         for algorithm in Algorithm::ALL {
-            let (outcome, _) = search(&pos, algorithm, &nodes(20_000));
+            let (outcome, infos) = search(&pos, algorithm, &nodes(20_000));
+            let case = format!("{players} {algorithm:?}");
+            assert!(outcome.depth >= 1, "{case}: no iteration finished");
             assert!(
-                is_legal(&pos, outcome.best.unwrap()),
-                "{players} {algorithm:?}"
+                outcome.nodes <= 20_000 + 64,
+                "{case}: {} nodes",
+                outcome.nodes
             );
+            let last = infos.last().expect("an info line");
+            assert_eq!(outcome.best, last.pv.first().copied(), "{case}");
+            assert!(is_legal(&pos, outcome.best.unwrap()), "{case}");
         }
     }
 }

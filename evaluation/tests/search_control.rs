@@ -9,7 +9,7 @@ use engine::search::{bench, Bound, Control, Info, Limits, Options, Report, Score
 use engine::variants::hexmate::{Hexmate, Move, Ruleset};
 use evaluation::HexmateEval;
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 const MIDDLEGAME: &str = "daq1qbd/bb1rr1b1/1nnr1r2k/ppppp1pppp/p2pp1p1ppp/1p1p1pNp4/3P9/P2NP2P1P2/P1PAPNRPBPP/1PPPPQ1BPP/3R5/BB2RB2/D1K2AD w 5 41";
@@ -29,7 +29,7 @@ fn run(
     pos: &Hexmate,
     limits: &Limits<Move>,
     control: &Control,
-) -> (engine::search::Outcome<Move>, Vec<Info<Move>>) {
+) -> (engine::search::SearchResult<Move>, Vec<Info<Move>>) {
     let mut infos = Vec::new();
     let out = s.search(pos, limits, control, &mut |r| {
         if let Report::Iteration(info) = r {
@@ -37,6 +37,41 @@ fn run(
         }
     });
     (out, infos)
+}
+
+/// How long a search with a time limit of a fraction of a second may run before the
+/// watchdog stops it: a generous guard against a hang, not a timing assertion.
+const WATCHDOG: Duration = Duration::from_secs(20);
+
+/// Runs a search while a watchdog thread waits; if the search has not ended by itself
+/// after `WATCHDOG` the watchdog sends `stop`. Returns also whether it had to.
+fn run_watched(
+    s: &mut Searcher<Hexmate, HexmateEval>,
+    pos: &Hexmate,
+    limits: &Limits<Move>,
+) -> (engine::search::SearchResult<Move>, Vec<Info<Move>>, bool) {
+    let control = Arc::new(Control::default());
+    let (done, finished) = mpsc::channel::<()>();
+    let watchdog = {
+        let control = Arc::clone(&control);
+        std::thread::spawn(move || {
+            let fired = finished.recv_timeout(WATCHDOG).is_err();
+            if fired {
+                control.stop.store(true, Ordering::Relaxed);
+            }
+            fired
+        })
+    };
+    let (out, infos) = run(s, pos, limits, &control);
+    done.send(()).expect("the watchdog waits");
+    let fired = watchdog.join().expect("the watchdog ends");
+    (out, infos, fired)
+}
+
+/// The move of a search is the first move of its last reported line.
+fn assert_plays_its_reported_line(out: &engine::search::SearchResult<Move>, infos: &[Info<Move>]) {
+    let last = infos.last().expect("at least one info line");
+    assert_eq!(out.best, last.pv.first().copied());
 }
 
 #[test]
@@ -80,8 +115,10 @@ fn movetime_ends_the_search_by_itself() {
         movetime_ms: Some(100),
         ..Limits::default()
     };
-    let (out, _) = run(&mut s, &position(MIDDLEGAME), &limits, &Control::default());
-    assert!(out.best.is_some());
+    let (out, infos, stopped) = run_watched(&mut s, &position(MIDDLEGAME), &limits);
+    assert!(!stopped, "the search ran on until the watchdog stopped it");
+    assert!(out.depth >= 1);
+    assert_plays_its_reported_line(&out, &infos);
 }
 
 #[test]
@@ -93,31 +130,56 @@ fn clock_limits_end_the_search_by_itself() {
         moves_to_go: Some(20),
         ..Limits::default()
     };
-    let (out, _) = run(&mut s, &position(MIDDLEGAME), &limits, &Control::default());
-    assert!(out.best.is_some());
+    let (out, infos, stopped) = run_watched(&mut s, &position(MIDDLEGAME), &limits);
+    assert!(!stopped, "the search ran on until the watchdog stopped it");
+    assert!(out.depth >= 1);
+    assert_plays_its_reported_line(&out, &infos);
 }
 
+/// `stop` is sent from another thread once depth 3 is reported; the search then ends
+/// (on a thread of its own, so that one ignoring `stop` fails the test instead of
+/// hanging it) and plays the move of its last reported line.
 #[test]
 fn stop_from_another_thread_ends_an_infinite_search() {
     let control = Arc::new(Control::default());
+    let (depth_reached, reached) = mpsc::channel::<()>();
     let stopper = {
         let control = Arc::clone(&control);
         std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(100));
+            reached.recv().expect("depth 3 is reported");
             control.stop.store(true, Ordering::Relaxed);
         })
     };
-    let mut s = searcher(Options {
-        threads: 2,
-        ..Options::default()
-    });
-    let limits = Limits {
-        infinite: true,
-        ..Limits::default()
-    };
-    let (out, _) = run(&mut s, &position(MIDDLEGAME), &limits, &control);
+    let (result, searched) = mpsc::channel();
+    {
+        let control = Arc::clone(&control);
+        std::thread::spawn(move || {
+            let mut s = searcher(Options {
+                threads: 2,
+                ..Options::default()
+            });
+            let limits = Limits {
+                infinite: true,
+                ..Limits::default()
+            };
+            let mut infos = Vec::new();
+            let out = s.search(&position(MIDDLEGAME), &limits, &control, &mut |r| {
+                if let Report::Iteration(info) = r {
+                    if info.depth == 3 {
+                        let _ = depth_reached.send(());
+                    }
+                    infos.push(info.clone());
+                }
+            });
+            let _ = result.send((out, infos));
+        });
+    }
+    let (out, infos) = searched
+        .recv_timeout(WATCHDOG)
+        .expect("the search did not end after stop");
     stopper.join().unwrap();
-    assert!(out.best.is_some());
+    assert!(out.depth >= 3, "depth {}", out.depth);
+    assert_plays_its_reported_line(&out, &infos);
 }
 
 #[test]
@@ -245,11 +307,32 @@ fn two_threads_search_and_agree_on_a_legal_move() {
         depth: Some(5),
         ..Limits::default()
     };
-    let (out, _) = run(&mut s, &pos, &limits, &Control::default());
+    let (out, infos) = run(&mut s, &pos, &limits, &Control::default());
     let mut list = <Hexmate as Game>::MoveList::default();
     pos.generate_moves(&mut list);
     assert!(list.contains(&out.best.unwrap()));
     assert_eq!(out.depth, 5);
+    assert_eq!(
+        infos.iter().map(|i| i.depth).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5]
+    );
+    assert_plays_its_reported_line(&out, &infos);
+
+    // Where one move wins at once, one and two threads agree on it and on its score.
+    let mate = position("k6/8/1K7/10/6R4/12/13/12/2p8/10/9/8/7 w 0 1");
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let (one, _) = run(
+        &mut searcher(Options::default()),
+        &mate,
+        &limits,
+        &Control::default(),
+    );
+    let (two, _) = run(&mut s, &mate, &limits, &Control::default());
+    assert_eq!(one.score, Score::Mate(1));
+    assert_eq!((two.best, two.score), (one.best, one.score));
 }
 
 #[test]

@@ -14,7 +14,7 @@ fn position(text: &str) -> Hexmate {
 fn search(
     pos: &Hexmate,
     limits: Limits<<Hexmate as Game>::Move>,
-) -> engine::search::Outcome<<Hexmate as Game>::Move> {
+) -> engine::search::SearchResult<<Hexmate as Game>::Move> {
     let mut searcher = Searcher::<Hexmate, HexmateEval>::new(Options::default());
     searcher.search(pos, &limits, &Control::default(), &mut |_| {})
 }

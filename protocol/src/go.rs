@@ -6,7 +6,7 @@ use crate::output::Output;
 use crate::uci::GoParams;
 use crate::variant::Search;
 use engine::game::{Game, Status};
-use engine::search::{Bound, Info, Limits, Outcome, Report, Score};
+use engine::search::{Bound, Info, Limits, Report, Score, SearchResult};
 
 /// The search limits of `params` in `game`. The clocks of two-player games belong to the
 /// first player (`w…`) and the second (`b…`), and games of more players ignore them;
@@ -160,7 +160,7 @@ pub fn line_text<G: Game>(game: &G, moves: &[G::Move]) -> Vec<String> {
 }
 
 /// `bestmove <m> [ponder <m>]`, or `bestmove (none)` when the root has no move.
-pub fn bestmove_line<G: Game>(game: &G, outcome: &Outcome<G::Move>) -> String {
+pub fn bestmove_line<G: Game>(game: &G, outcome: &SearchResult<G::Move>) -> String {
     let Some(best) = outcome.best else {
         return "bestmove (none)".to_string();
     };

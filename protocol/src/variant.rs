@@ -4,7 +4,7 @@
 use engine::game::{Game, MoveError, MoveErrorKind, PositionError, Seat, Status};
 use engine::search::multiplayer::{self, Algorithm, MultiSearcher, SeatEvaluator};
 use engine::search::{
-    bench, BenchResult, Control, Evaluator, Limits, Options, Outcome, Report, Searcher,
+    bench, BenchResult, Control, Evaluator, Limits, Options, Report, SearchResult, Searcher,
 };
 use engine::variants::hepta::Hepta;
 use engine::variants::hexian::{self, HexianGame, Patron, PlayerCount, ARMY_NAMES};
@@ -52,7 +52,7 @@ pub trait Search<G: Game> {
         limits: &Limits<G::Move>,
         control: &Control,
         report: &mut dyn FnMut(Report<'_, G::Move>),
-    ) -> Outcome<G::Move>;
+    ) -> SearchResult<G::Move>;
 }
 
 impl<G: Game, E: Evaluator<G>> Search<G> for Searcher<G, E> {
@@ -62,7 +62,7 @@ impl<G: Game, E: Evaluator<G>> Search<G> for Searcher<G, E> {
         limits: &Limits<G::Move>,
         control: &Control,
         report: &mut dyn FnMut(Report<'_, G::Move>),
-    ) -> Outcome<G::Move> {
+    ) -> SearchResult<G::Move> {
         Searcher::search(self, root, limits, control, report)
     }
 }
@@ -74,7 +74,7 @@ impl<G: Game, E: SeatEvaluator<G> + Evaluator<G>> Search<G> for MultiSearcher<G,
         limits: &Limits<G::Move>,
         control: &Control,
         report: &mut dyn FnMut(Report<'_, G::Move>),
-    ) -> Outcome<G::Move> {
+    ) -> SearchResult<G::Move> {
         MultiSearcher::search(self, root, limits, control, report)
     }
 }

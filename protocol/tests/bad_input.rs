@@ -73,7 +73,7 @@ fn bad_lines() -> Vec<(&'static str, String, &'static str)> {
         (
             "spin below min",
             "setoption name Threads value 0".into(),
-            "out of range 1..1024",
+            "out of range 1..256",
         ),
         (
             "spin negative",

@@ -15,7 +15,7 @@ fn handshake_lists_every_option_in_uci_grammar() {
         "id author the Tessera developers",
         "option name UCI_Variant type combo default hexmate var hexmate var hexchoice var panoply var hepta var sevenkingdoms var hexian",
         "option name Hash type spin default 16 min 1 max 65536",
-        "option name Threads type spin default 1 min 1 max 1024",
+        "option name Threads type spin default 1 min 1 max 256",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name Ponder type check default false",
         "option name Move Overhead type spin default 10 min 0 max 5000",

@@ -268,62 +268,189 @@ fn mutated_lines_never_break_the_session() {
     assert!(refused > SESSION_LINES / 3, "only {refused} lines refused");
 }
 
+/// Valid position strings of `variant`: its start and the positions after a few plies
+/// of its first legal moves.
+fn variant_positions(variant: Variant, rng: &mut StdRng) -> Vec<String> {
+    let mut game = AnyGame::start(variant).expect("every variant starts");
+    let mut positions = vec![game.position_string()];
+    for _ in 0..6 {
+        let moves = game.legal_moves();
+        let Some(mv) = moves.choose(rng) else {
+            break;
+        };
+        game.play_tokens([mv.as_str()]).expect("a legal move plays");
+        positions.push(game.position_string());
+    }
+    positions
+}
+
+/// Mutated position strings of every variant: each is refused or read, a read one is
+/// written back to a string that reads again to itself, and a refused move list leaves
+/// the position as it was. Both outcomes are counted per variant, and both must occur.
 #[test]
 fn mutated_position_strings_never_break_the_parsers() {
     let mut rng = StdRng::seed_from_u64(SEED + 1);
     let vocabulary = [
-        "w", "b", "place", "play", "0", "1", "13", "/", "K", "k", "moves",
+        "w", "b", "place", "play", "0", "1", "13", "/", "K", "k", "moves", "-", ".",
     ];
-    let mut accepted = 0;
-    for _ in 0..POSITION_STRINGS {
-        let seed = POSITIONS.choose(&mut rng).expect("non-empty");
-        let text = mutate(seed, &vocabulary, &mut rng);
-        for variant in [Variant::Hexmate, Variant::Hexchoice] {
-            if let Ok(mut game) = AnyGame::from_position_string(variant, &text) {
-                accepted += 1;
-                let written = game.position_string();
-                let again = AnyGame::from_position_string(variant, &written)
-                    .expect("a written position string reads back");
-                assert_eq!(again.position_string(), written);
-                let moves = game.legal_moves();
-                let before = game.position_string();
-                let mut tokens: Vec<String> = moves.iter().take(3).cloned().collect();
-                tokens.push(mutate(
-                    moves.first().map_or("h5h6", String::as_str),
-                    &vocabulary,
-                    &mut rng,
-                ));
-                if game.play_tokens(tokens.iter().map(String::as_str)).is_err() {
-                    assert_eq!(
-                        game.position_string(),
-                        before,
-                        "a refused move list changed the position"
-                    );
-                }
+    for variant in Variant::ALL {
+        let seeds = variant_positions(variant, &mut rng);
+        let (mut accepted, mut refused) = (0, 0);
+        for _ in 0..POSITION_STRINGS / Variant::ALL.len() {
+            let seed = seeds.choose(&mut rng).expect("non-empty");
+            let text = mutate(seed, &vocabulary, &mut rng);
+            let Ok(mut game) = AnyGame::from_position_string(variant, &text) else {
+                refused += 1;
+                continue;
+            };
+            accepted += 1;
+            let written = game.position_string();
+            let again = AnyGame::from_position_string(variant, &written)
+                .unwrap_or_else(|e| panic!("{variant:?}: {written:?} does not read back: {e}"));
+            assert_eq!(again.position_string(), written, "{variant:?}");
+            let moves = game.legal_moves();
+            let before = game.position_string();
+            let mut tokens: Vec<String> = moves.iter().take(3).cloned().collect();
+            tokens.push(mutate(
+                moves.first().map_or("a1b2", String::as_str),
+                &vocabulary,
+                &mut rng,
+            ));
+            if game.play_tokens(tokens.iter().map(String::as_str)).is_err() {
+                assert_eq!(
+                    game.position_string(),
+                    before,
+                    "{variant:?}: a refused move list changed the position"
+                );
             }
         }
+        println!("{variant:?}: {accepted} position strings read, {refused} refused");
+        assert!(
+            accepted > 0 && refused > 0,
+            "{variant:?}: {accepted} read, {refused} refused"
+        );
     }
-    assert!(accepted > 0);
 }
 
+/// An option as `uci` advertises it.
+struct Advertised {
+    name: String,
+    kind: String,
+    min: i64,
+    max: i64,
+    vars: Vec<String>,
+}
+
+/// The options of the `uci` answer.
+fn advertised_options() -> Vec<Advertised> {
+    let mut session = Session::new(Output::memory());
+    session
+        .handle_line("uci")
+        .iter()
+        .filter_map(|line| line.strip_prefix("option name "))
+        .map(|rest| {
+            let (name, spec) = rest.split_once(" type ").expect("a type");
+            let tokens: Vec<&str> = spec.split(' ').collect();
+            let after = |word: &str| {
+                tokens
+                    .iter()
+                    .position(|t| *t == word)
+                    .and_then(|i| tokens.get(i + 1))
+                    .and_then(|t| t.parse().ok())
+            };
+            Advertised {
+                name: name.to_string(),
+                kind: tokens[0].to_string(),
+                min: after("min").unwrap_or(0),
+                max: after("max").unwrap_or(0),
+                vars: tokens
+                    .windows(2)
+                    .filter(|w| w[0] == "var")
+                    .map(|w| w[1].to_string())
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// Whether a `setoption` should be accepted by what `uci` advertises; `None` for the
+/// `Players` string, whose grammar is checked elsewhere.
+fn advertised_accepts(options: &[Advertised], name: &str, value: Option<&str>) -> Option<bool> {
+    let Some(option) = options.iter().find(|o| o.name.eq_ignore_ascii_case(name)) else {
+        return Some(false);
+    };
+    let Some(value) = value else {
+        return Some(option.kind == "button");
+    };
+    match option.kind.as_str() {
+        "button" => Some(false),
+        "spin" => Some(
+            value
+                .parse::<i64>()
+                .is_ok_and(|n| (option.min..=option.max).contains(&n)),
+        ),
+        "check" => Some(["true", "false"].contains(&value.to_ascii_lowercase().as_str())),
+        "combo" => Some(option.vars.iter().any(|v| v.eq_ignore_ascii_case(value))),
+        _ => None,
+    }
+}
+
+/// A value for `option`: valid, just outside its range, or random text.
+fn option_value(option: &Advertised, rng: &mut StdRng) -> Option<String> {
+    match rng.gen_range(0..4) {
+        0 => None,
+        1 => Some(match option.kind.as_str() {
+            "spin" => rng.gen_range(option.min..=option.max).to_string(),
+            "check" => ["true", "FALSE", "True"].choose(rng).unwrap().to_string(),
+            "combo" => option.vars.choose(rng).unwrap().to_ascii_uppercase(),
+            _ => random_text(rng, 12),
+        }),
+        2 => Some(
+            [option.min - 1, option.max + 1, rng.gen()]
+                .choose(rng)
+                .unwrap()
+                .to_string(),
+        ),
+        _ => Some(random_text(rng, 12)),
+    }
+}
+
+/// Random and mutated option names and values: `parse_setoption` accepts exactly what
+/// the `uci` answer advertises (known name in any case, a spin value in its range, a
+/// check value true or false, a combo value among its vars, a button without value),
+/// refuses the rest, and both happen often.
 #[test]
 fn random_option_names_and_values_never_break_setoption() {
     let mut rng = StdRng::seed_from_u64(SEED + 2);
-    let names = [
-        "Hash",
-        "threads",
-        "MultiPV",
-        "Ponder",
-        "Move Overhead",
-        "Clear Hash",
-        "Players",
-        "Multiplayer Search",
-        "Patron",
-        "UCI_Variant",
-    ];
+    let options = advertised_options();
+    assert!(
+        options.len() >= 10,
+        "uci advertises {} options",
+        options.len()
+    );
+    let names: Vec<&str> = options.iter().map(|o| o.name.as_str()).collect();
+    let (mut accepted, mut refused) = (0, 0);
     for _ in 0..OPTION_LINES {
-        let name = mutate(names.choose(&mut rng).expect("non-empty"), &names, &mut rng);
-        let value = rng.gen_bool(0.8).then(|| random_text(&mut rng, 12));
-        let _ = parse_setoption(&name, value.as_deref());
+        let option = options.choose(&mut rng).expect("non-empty");
+        let name = match rng.gen_range(0..3) {
+            0 => option.name.clone(),
+            1 => option.name.to_ascii_lowercase(),
+            _ => mutate(&option.name, &names, &mut rng),
+        };
+        let value = option_value(option, &mut rng);
+        let result = parse_setoption(&name, value.as_deref());
+        if let Some(expected) = advertised_accepts(&options, &name, value.as_deref()) {
+            assert_eq!(
+                result.is_ok(),
+                expected,
+                "setoption name {name:?} value {value:?}: {result:?}"
+            );
+        }
+        match result {
+            Ok(_) => accepted += 1,
+            Err(_) => refused += 1,
+        }
     }
+    println!("setoption: {accepted} accepted, {refused} refused");
+    assert!(accepted > OPTION_LINES / 10 && refused > OPTION_LINES / 10);
 }

@@ -88,15 +88,26 @@ fn stop_ends_an_infinite_search_and_isready_is_answered_during_it() {
     engine.quit();
 }
 
+/// A pondering search keeps its `bestmove` until `ponderhit`, even when its depth is
+/// done: an ordinary `go depth 1` answers right after its `info depth 1` line, and a
+/// third of a second later the pondering one still has not. After `ponderhit` the limit
+/// applies and exactly one `bestmove` follows without `stop`.
 #[test]
 fn ponderhit_turns_pondering_into_a_normal_search() {
     let mut engine = Engine::start();
     assert!(engine.ask("setoption name Ponder value true").is_empty());
-    engine.send("go ponder movetime 200");
+    engine.send("go ponder depth 1");
     engine.read_until(|l| l.starts_with("info depth 1 "));
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let meanwhile = engine.ask("isready");
+    assert!(
+        meanwhile.iter().all(|l| !l.starts_with("bestmove")),
+        "{meanwhile:#?}"
+    );
     engine.send("ponderhit");
     let lines = engine.read_until(|l| l.starts_with("bestmove"));
     bestmove_of(&lines);
+    assert!(engine.ask("isready").is_empty(), "a second bestmove");
     engine.quit();
 }
 
@@ -236,4 +247,67 @@ fn a_finite_search_in_a_script_finishes_before_the_engine_exits() {
         lines.last().is_some_and(|l| l.starts_with("bestmove ")),
         "{lines:#?}"
     );
+}
+
+/// The largest `Threads` value the engine advertises.
+fn max_threads(engine: &mut Engine) -> String {
+    let line = engine
+        .ask("uci")
+        .into_iter()
+        .find(|l| l.starts_with("option name Threads "))
+        .expect("a Threads option");
+    let tokens: Vec<&str> = line.split(' ').collect();
+    let at = tokens.iter().position(|t| *t == "max").expect("a maximum");
+    tokens[at + 1].to_string()
+}
+
+/// Sends `go …` (and, when `stop` is set, `isready` and after its `readyok` `stop`),
+/// then expects exactly one `bestmove`: nothing more arrives before the next `readyok`.
+fn exactly_one_bestmove(engine: &mut Engine, go: &str, stop: bool, case: &str) {
+    engine.send(go);
+    if stop {
+        engine.send("isready");
+        let lines = engine.read_until(|l| l == "readyok");
+        assert!(lines.iter().all(|l| !l.starts_with("bestmove")), "{case}");
+        engine.send("stop");
+    }
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    bestmove_of(&lines);
+    let after: Vec<String> = engine
+        .ask("isready")
+        .into_iter()
+        .filter(|l| l.starts_with("bestmove"))
+        .collect();
+    assert!(after.is_empty(), "{case} {go}: {after:?}");
+}
+
+/// Issue 19 F4: at the largest allowed thread count every two-player game answers
+/// `go movetime` by itself and `stop` at once, with exactly one `bestmove` each. (The
+/// harness's read timeout only guards against a hang; the latency is measured by a
+/// benchmark, not here.)
+#[test]
+fn the_largest_thread_count_answers_movetime_and_stop_with_one_bestmove() {
+    for (variant, players) in [
+        ("hexmate", None),
+        ("hexchoice", None),
+        ("panoply", None),
+        ("hepta", None),
+        ("sevenkingdoms", Some("wrob/gpd")),
+    ] {
+        let mut engine = Engine::start();
+        let threads = max_threads(&mut engine);
+        for line in [
+            format!("setoption name UCI_Variant value {variant}"),
+            format!("setoption name Threads value {threads}"),
+        ]
+        .into_iter()
+        .chain(players.map(|p| format!("setoption name Players value {p}")))
+        {
+            assert!(engine.ask(&line).is_empty(), "{line}");
+        }
+        let case = format!("{variant} Threads {threads}");
+        exactly_one_bestmove(&mut engine, "go movetime 300", false, &case);
+        exactly_one_bestmove(&mut engine, "go infinite", true, &case);
+        engine.quit();
+    }
 }

@@ -5,10 +5,11 @@
 //! window when the same seat moves again (`search_child`).
 
 use super::ordering::{self, history_bonus, OrderingContext, ScoredMove};
+use super::pruning::{bound_of, bound_settles, lmr_reduction};
 use super::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
 use super::threads::Worker;
 use super::tt::Entry;
-use super::{Bound, Evaluator};
+use super::Evaluator;
 use crate::game::{Game, Seat, Status};
 
 /// Reverse futility pruning: depth limit and margin per ply.
@@ -29,12 +30,6 @@ const NULL_DIVISOR: i32 = 4;
 const IIR_MIN_DEPTH: i32 = 6;
 /// Late-move reductions start at this depth and move number.
 const LMR_MIN_DEPTH: i32 = 3;
-
-/// The late-move reduction of the `number`-th move at `depth`: ln(depth)·ln(number)/2.
-fn lmr_reduction(depth: i32, number: usize) -> i32 {
-    let r = (f64::from(depth).ln() * (number as f64).ln()) / 2.0;
-    r as i32
-}
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// Searches the position reached by a move made at `ply` (the parent's ply) from the
@@ -84,34 +79,35 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         self.path[ply + 1] = (self.pos.hash(), false);
     }
 
-    /// Whether the position at `ply` repeats: a third occurrence in the game, or a second
-    /// one whose first occurrence lies inside the search tree (after the root and not
-    /// before a null move), which the side to move could then repeat again.
+    /// Whether the position at `ply` counts as a draw by repetition. A third occurrence in
+    /// the game is a draw by rule; a second one is scored as a draw too (as Stockfish scores
+    /// a first repetition inside the tree), since the side that repeated can repeat again
+    /// and the search must not walk into a draw it thinks it wins. After a null move the
+    /// path is no game, so there only an occurrence since that null move counts.
     fn is_repetition(&self, ply: usize) -> bool {
-        let count = self.pos.repetitions();
-        if count == 0 {
-            return false;
+        match self.pos.repetitions() {
+            0 => false,
+            1 => match self.last_null_move(ply) {
+                None => true,
+                Some(null_ply) => self.path[null_ply..ply]
+                    .iter()
+                    .any(|&(hash, _)| hash == self.path[ply].0),
+            },
+            _ => true,
         }
-        if count >= 2 {
-            return true;
-        }
-        let (hash, _) = self.path[ply];
-        for earlier in (1..ply).rev() {
-            if self.path[earlier + 1].1 {
-                break;
-            }
-            if self.path[earlier].0 == hash {
-                return true;
-            }
-        }
-        false
+    }
+
+    /// The ply of the latest position on the path to `ply` that a null move led to.
+    fn last_null_move(&self, ply: usize) -> Option<usize> {
+        (1..=ply).rev().find(|&p| self.path[p].1)
     }
 
     /// Steps 2 and 3 of every node: count it, obey the stop flag and the limits, keep the
-    /// ply bounded, and apply the draws by rule — repetition (where `repetition` says it
-    /// can arise), and the fifty-move rule unless the position is checkmate or stalemate,
-    /// which take precedence (R46). `Some(score)` ends the node.
-    pub fn open_node(&mut self, ply: usize, repetition: bool) -> Option<i32> {
+    /// ply bounded, and apply the draws by rule — repetition (hexmate.md R52, panoply.md
+    /// R67, hepta.md R93, hexian.md R114), and the move-count rule unless the position is
+    /// checkmate or stalemate, which take precedence (hexmate.md R46). `Some(score)` ends
+    /// the node.
+    pub fn open_node(&mut self, ply: usize) -> Option<i32> {
         self.pv[ply].clear();
         self.seldepth = self.seldepth.max(ply);
         if self.visit_node() {
@@ -120,7 +116,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         if ply >= MAX_PLY - 1 {
             return Some(self.evaluate());
         }
-        if repetition && self.is_repetition(ply) {
+        if self.is_repetition(ply) {
             return Some(0);
         }
         if self.pos.move_count_draw() {
@@ -174,7 +170,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let in_check = self.in_check_at(ply);
 
         // Steps 2 and 3. Count the node, obey the limits, apply the draws by rule.
-        if let Some(score) = self.open_node(ply, true) {
+        if let Some(score) = self.open_node(ply) {
             return score;
         }
 
@@ -347,13 +343,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
 
         // Step 12. Store the result: exact inside the window, a lower bound on a cutoff,
         // an upper bound when no move reached alpha.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
         self.shared.tt.store(
             key,
             Entry {
@@ -361,7 +350,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 score: score::to_tt(best, ply),
                 eval: static_eval.unwrap_or(0),
                 depth,
-                bound,
+                bound: bound_of(best, original_alpha, beta),
             },
         );
         best
@@ -431,15 +420,5 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             .clamp(-score::EVAL_LIMIT, score::EVAL_LIMIT);
         self.data.eval_cache[slot] = (key, eval);
         eval
-    }
-}
-
-/// Whether a stored bound decides the window: a lower bound at or above beta, an upper
-/// bound at or below alpha, or an exact score.
-pub fn bound_settles(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
-    match bound {
-        Bound::Exact => true,
-        Bound::Lower => score >= beta,
-        Bound::Upper => score <= alpha,
     }
 }

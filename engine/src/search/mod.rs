@@ -9,7 +9,8 @@
 //! - `plain`: plain alpha-beta, the baseline of strength tests (`Options::plain`);
 //! - `tt`: the lock-free transposition table; `ordering`: move ordering (TT move,
 //!   MVV-LVA, killers, history); `time`: time management; `score`: mate and result
-//!   scores; `bench`: the fixed-depth benchmark behind the protocol's `bench`.
+//!   scores; `pruning`: the pruning helpers every search shares; `bench`: the
+//!   fixed-depth benchmark behind the protocol's `bench`.
 //!
 //! Turns need not alternate: a child's score is negated, and its window swapped, only
 //! when the seat to move changes between parent and child.
@@ -19,6 +20,7 @@ pub mod bench;
 pub mod multiplayer;
 pub mod ordering;
 mod plain;
+mod pruning;
 mod quiescence;
 mod root;
 pub mod score;
@@ -176,9 +178,9 @@ pub struct Control {
     pub ponderhit: AtomicBool,
 }
 
-/// The result of a search.
+/// The result of a search (the game's result is `game::Outcome`).
 #[derive(Clone, Debug)]
-pub struct Outcome<M> {
+pub struct SearchResult<M> {
     /// `None` only when the root has no legal move.
     pub best: Option<M>,
     pub ponder: Option<M>,
@@ -255,7 +257,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         limits: &Limits<G::Move>,
         control: &Control,
         report: &mut dyn FnMut(Report<'_, G::Move>),
-    ) -> Outcome<G::Move> {
+    ) -> SearchResult<G::Move> {
         threads::run(
             root,
             limits,

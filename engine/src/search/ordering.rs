@@ -10,10 +10,12 @@ use super::Evaluator;
 use crate::game::Game;
 use std::hash::{Hash, Hasher};
 
-const TT_MOVE: i32 = i32::MAX;
-const TACTICAL: i32 = 1 << 28;
-const FIRST_KILLER: i32 = 1 << 27;
-const SECOND_KILLER: i32 = FIRST_KILLER - 1;
+/// Order keys of every search: the table's move, then captures and promotions (by gain,
+/// cheaper movers first among equal gains), the two killers, quiet moves by history.
+pub const TT_MOVE: i32 = i32::MAX;
+pub const TACTICAL: i32 = 1 << 28;
+pub const FIRST_KILLER: i32 = 1 << 27;
+pub const SECOND_KILLER: i32 = FIRST_KILLER - 1;
 /// History scores stay within ±HISTORY_MAX (the "gravity" update below saturates there).
 pub const HISTORY_MAX: i32 = 16_384;
 const HISTORY_BITS: u32 = 14;

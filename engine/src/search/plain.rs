@@ -17,7 +17,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         if depth <= 0 {
             return self.quiescence(0, ply, alpha, beta);
         }
-        if let Some(score) = self.open_node(ply, true) {
+        if let Some(score) = self.open_node(ply) {
             return score;
         }
 

@@ -15,19 +15,25 @@ use crate::game::Game;
 const DELTA_MARGIN: i32 = 200;
 /// Depth stored in the transposition table for quiescence results (below every real depth).
 const QS_DEPTH: i32 = 0;
-/// Plies below the horizon after which a check is no longer answered by searching every
-/// evasion. A King with borrowed rook or bishop movement gives check with quiet moves, so
-/// two Kings can check each other back and forth; this ends such chains (a mate is still
-/// recognised, because an evasion must exist for the node to be scored statically).
-const EVASION_PLIES: i32 = 6;
+/// Move-count pruning: out of check, only the first captures in MVV-LVA order are
+/// searched (as Stockfish's quiescence search prunes after the second or third move):
+/// the later ones take less with more, and in wide positions they multiplied the nodes.
+const QS_MOVE_LIMIT: usize = 3;
+/// Plies below the horizon after which the static evaluation ends every line, in check
+/// or not. Long chains of captures and checks made a depth-1 search cost tens of
+/// thousands of nodes (Seven Kingdoms, Panoply), and a King with borrowed rook or bishop
+/// movement gives check with quiet moves, so two Kings could check each other back and
+/// forth. In check a mate is still recognised: the node is scored statically only once
+/// an evasion exists.
+const QS_MAX_PLIES: i32 = 6;
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// `depth` is 0 at the horizon and decreases by one per ply below it.
     pub fn quiescence(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         let in_check = self.in_check_at(ply);
-        // Only evasions can be quiet here, so the fifty-move rule is the only draw by
-        // rule that can arise (captures and pawn moves cannot repeat a position).
-        if let Some(score) = self.open_node(ply, false) {
+        // The horizon node was reached by any move and an evasion may be quiet, so a
+        // repetition can arise here too (after a capture the variant's count is cheap).
+        if let Some(score) = self.open_node(ply) {
             return score;
         }
 
@@ -42,7 +48,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         };
         if let Some(entry) = tt_entry {
             let tt_score = score::from_tt(entry.score, ply);
-            if !pv_node && super::alphabeta::bound_settles(entry.bound, tt_score, alpha, beta) {
+            if !pv_node && super::pruning::bound_settles(entry.bound, tt_score, alpha, beta) {
                 return tt_score;
             }
         }
@@ -52,7 +58,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             None
         } else {
             let eval = tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
-            if eval >= beta {
+            if eval >= beta || depth <= -QS_MAX_PLIES {
                 return eval;
             }
             alpha = alpha.max(eval);
@@ -71,7 +77,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         if list.is_empty() && (in_check || !self.pos.has_legal_move()) {
             return self.terminal_score(ply);
         }
-        if in_check && depth < -EVASION_PLIES {
+        if in_check && depth <= -QS_MAX_PLIES {
             return self.evaluate();
         }
         let seat = self.pos.to_move();
@@ -92,10 +98,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let original_alpha = alpha;
         let mut best = stand_pat.unwrap_or(-INFINITE);
         let mut best_index = None;
+        let mut searched = 0;
         for number in 0..moves.len() {
             let entry = ordering::next_move(&mut moves, number);
-            // Delta pruning and losing captures, never when evading a check.
+            // Delta pruning, losing captures and move-count pruning, never when evading a
+            // check.
             if let Some(eval) = stand_pat.filter(|_| !plain) {
+                if searched >= QS_MOVE_LIMIT {
+                    break;
+                }
                 let gain = self.shared.eval.capture_value(&self.pos, entry.mv);
                 if eval + gain + DELTA_MARGIN <= alpha
                     || self.shared.eval.is_losing_capture(&self.pos, entry.mv)
@@ -103,6 +114,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                     continue;
                 }
             }
+            searched += 1;
             self.make(entry.mv, ply);
             let score = if self.pos.to_move() == seat {
                 self.quiescence(depth - 1, ply + 1, alpha, beta)

@@ -4,7 +4,7 @@
 
 use super::score::{self, INFINITE, MAX_PLY};
 use super::threads::{RootMove, Worker};
-use super::{Bound, Evaluator, Info, Outcome, Report, Score};
+use super::{Bound, Evaluator, Info, Report, Score, SearchResult};
 use crate::game::Game;
 
 /// Half-width of the first aspiration window, in centipawns.
@@ -25,7 +25,7 @@ fn helper_skips(id: usize, depth: i32) -> bool {
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// Iterative deepening until a limit; returns the move of the last complete depth.
-    pub fn iterate(&mut self, mut report: Reporter<'_, G::Move>) -> Outcome<G::Move> {
+    pub fn iterate(&mut self, mut report: Reporter<'_, G::Move>) -> SearchResult<G::Move> {
         let limits = self.shared.limits;
         let max_depth = if self.is_main() {
             limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
@@ -74,7 +74,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 break;
             }
         }
-        self.outcome(completed)
+        let (depth, best, reported) = self.choice(completed);
+        if let (Some(report), false) = (report, reported) {
+            report(Report::Iteration(&self.final_info(&best)));
+        }
+        self.outcome(depth, &best)
     }
 
     /// Whether the main thread should start no further iteration.
@@ -240,33 +244,66 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             nps: nodes * 1000 / time_ms.max(1),
             hashfull: self.shared.tt.hashfull(),
             time_ms,
-            pv: rm.pv.clone(),
+            pv: rm.line(),
             seat_scores: Vec::new(),
         }
     }
 
-    /// The move to play: the best of the last complete depth, unless the aborted depth
-    /// had already found a better one; the first root move if not even depth 1 finished.
-    fn outcome(&self, completed: Option<(i32, Vec<RootMove<G::Move>>)>) -> Outcome<G::Move> {
-        let (depth, best) = match (&completed, &self.partial_best) {
+    /// The move to play, the last complete depth, and whether the move's line was
+    /// reported already: the best of the last complete depth, unless the aborted depth had already
+    /// found a better one; the first root move if not even depth 1 finished.
+    fn choice(
+        &self,
+        completed: Option<(i32, Vec<RootMove<G::Move>>)>,
+    ) -> (i32, RootMove<G::Move>, bool) {
+        match (completed, &self.partial_best) {
             (Some((d, moves)), Some(partial)) if partial.score > moves[0].score => {
-                (*d, partial.clone())
+                (d, partial.clone(), false)
             }
-            (Some((d, moves)), _) => (*d, moves[0].clone()),
-            (None, Some(partial)) => (0, partial.clone()),
-            (None, None) => (0, self.root_moves[0].clone()),
-        };
-        let score = if best.score == -INFINITE {
-            0
-        } else {
-            best.score
-        };
-        Outcome {
+            (Some((d, mut moves)), _) => (d, moves.swap_remove(0), true),
+            (None, Some(partial)) => (0, partial.clone(), false),
+            (None, None) => (0, self.root_moves[0].clone(), false),
+        }
+    }
+
+    /// The line of the move played when it does not come from a reported complete depth
+    /// (the protocol always shows the line and score behind `bestmove`), at the depth of
+    /// the iteration that found it.
+    fn final_info(&self, best: &RootMove<G::Move>) -> Info<G::Move> {
+        let depth = self.root_depth.max(1);
+        let time_ms = self.elapsed_ms();
+        let nodes = self.shared.total_nodes(self.id, self.nodes);
+        Info {
+            depth: depth as u32,
+            seldepth: best.seldepth.max(depth as usize) as u32,
+            multipv: 1,
+            score: score::to_protocol(searched_score(best)),
+            bound: Bound::Exact,
+            nodes,
+            nps: nodes * 1000 / time_ms.max(1),
+            hashfull: self.shared.tt.hashfull(),
+            time_ms,
+            pv: best.line(),
+            seat_scores: Vec::new(),
+        }
+    }
+
+    fn outcome(&self, depth: i32, best: &RootMove<G::Move>) -> SearchResult<G::Move> {
+        SearchResult {
             best: Some(best.mv),
             ponder: best.pv.get(1).copied(),
-            score: score::to_protocol(score),
+            score: score::to_protocol(searched_score(best)),
             nodes: self.nodes,
             depth: depth as u32,
         }
+    }
+}
+
+/// A root move's score, 0 for one never searched to the end.
+fn searched_score<M>(rm: &RootMove<M>) -> i32 {
+    if rm.score == -INFINITE {
+        0
+    } else {
+        rm.score
     }
 }

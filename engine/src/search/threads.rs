@@ -11,13 +11,17 @@ use super::ordering::{self, History, Killers, OrderingContext, ScoredMove};
 use super::score::{self, MAX_PLY};
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
-use super::{Control, Evaluator, Limits, Options, Outcome, Report, Score};
+use super::{Control, Evaluator, Limits, Options, Report, Score, SearchResult};
 use crate::game::{Game, Status};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Barrier;
 use std::time::{Duration, Instant};
 
 /// How many nodes pass between two looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
+
+/// How often the watch thread looks at `stop` and the clock.
+const WATCH_PERIOD: Duration = Duration::from_millis(1);
 
 /// Entries of the per-thread evaluation cache (a power of two).
 const EVAL_CACHE_SIZE: usize = 1 << 14;
@@ -62,11 +66,27 @@ pub struct Shared<'a, G: Game, E> {
     pub abort: AtomicBool,
     /// Node counts of the threads, published every `POLL_INTERVAL` nodes.
     pub nodes: Vec<AtomicU64>,
+    /// The hard time limit in milliseconds after `start` (`NO_DEADLINE` while none
+    /// applies), set by the main thread and watched by the watch thread (`watch`).
+    pub deadline_ms: AtomicU64,
 }
+
+/// The value of `Shared::deadline_ms` when no time limit applies.
+const NO_DEADLINE: u64 = u64::MAX;
 
 impl<G: Game, E> Shared<'_, G, E> {
     pub fn aborted(&self) -> bool {
         self.abort.load(Ordering::Relaxed)
+    }
+
+    /// Ends the search on `stop` or once the hard time limit has passed.
+    fn check_stop_and_deadline(&self) {
+        let deadline = self.deadline_ms.load(Ordering::Relaxed);
+        if self.control.stop.load(Ordering::Relaxed)
+            || (deadline != NO_DEADLINE && self.start.elapsed().as_millis() as u64 >= deadline)
+        {
+            self.abort.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Nodes of all threads, the caller's own count exact and the others as published.
@@ -95,6 +115,18 @@ pub struct RootMove<M> {
     pub previous_score: i32,
     pub pv: Vec<M>,
     pub seldepth: usize,
+}
+
+impl<M: Copy> RootMove<M> {
+    /// The principal variation, or the move alone before it was searched (the list is
+    /// copied into every thread, so it starts without allocations).
+    pub fn line(&self) -> Vec<M> {
+        if self.pv.is_empty() {
+            vec![self.mv]
+        } else {
+            self.pv.clone()
+        }
+    }
 }
 
 /// One search thread.
@@ -164,8 +196,9 @@ impl<'a, 's, G: Game, E: Evaluator<G>> Worker<'a, 's, G, E> {
     }
 
     /// Counts a node and tells whether the search must unwind. The main thread checks
-    /// the node limit at every node (so `nodes N` is exact with one thread) and the clock
-    /// and `stop` every `POLL_INTERVAL` nodes; helpers only publish their count.
+    /// the node limit at every node (so `nodes N` is exact with one thread); every
+    /// `POLL_INTERVAL` nodes each thread publishes its count, and the main thread looks
+    /// at `ponderhit`, `stop` and the clock (which the watch thread also does).
     #[inline]
     pub fn visit_node(&mut self) -> bool {
         self.nodes += 1;
@@ -185,23 +218,30 @@ impl<'a, 's, G: Game, E: Evaluator<G>> Worker<'a, 's, G, E> {
         self.shared.aborted()
     }
 
-    /// Main thread: reacts to `stop`, `ponderhit` and the hard time limit.
+    /// Main thread: reacts to `ponderhit` (the clock starts then), `stop` and the hard
+    /// time limit.
     pub fn poll(&mut self) {
-        let control = self.shared.control;
-        if control.stop.load(Ordering::Relaxed) {
-            self.shared.abort.store(true, Ordering::Relaxed);
-        }
-        if self.pondering && control.ponderhit.load(Ordering::Relaxed) {
+        if self.pondering && self.shared.control.ponderhit.load(Ordering::Relaxed) {
             self.pondering = false;
             self.budget = TimeBudget::new(
                 self.shared.limits,
                 self.shared.options.move_overhead_ms,
                 Instant::now(),
             );
+            self.publish_deadline();
         }
-        if self.time_applies() && self.budget.hard_limit_reached() {
-            self.shared.abort.store(true, Ordering::Relaxed);
-        }
+        self.shared.check_stop_and_deadline();
+    }
+
+    /// Main thread: tells every thread when the time is up, if time limits apply.
+    fn publish_deadline(&self) {
+        let deadline = match self.budget.deadline() {
+            Some(at) if self.time_applies() => {
+                at.saturating_duration_since(self.shared.start).as_millis() as u64
+            }
+            _ => NO_DEADLINE,
+        };
+        self.shared.deadline_ms.store(deadline, Ordering::Relaxed);
     }
 
     /// Whether time limits are in force: not in `infinite` mode, not before `ponderhit`.
@@ -225,6 +265,17 @@ impl<'a, 's, G: Game, E: Evaluator<G>> Worker<'a, 's, G, E> {
 
     pub fn elapsed_ms(&self) -> u64 {
         self.shared.start.elapsed().as_millis() as u64
+    }
+}
+
+/// The watch thread: looks at `stop` and the clock every `WATCH_PERIOD` until the search
+/// ends. With many more threads than cores the main thread may run seldom and a helper
+/// may take long to count `POLL_INTERVAL` nodes, but a thread that wakes from sleep is
+/// scheduled at once, so `stop` and the time limit are obeyed within milliseconds.
+fn watch<G: Game, E>(shared: &Shared<'_, G, E>) {
+    while !shared.aborted() {
+        shared.check_stop_and_deadline();
+        std::thread::sleep(WATCH_PERIOD);
     }
 }
 
@@ -256,7 +307,7 @@ fn root_moves<G: Game, E: Evaluator<G>>(
             mv: m.mv,
             score: -score::INFINITE,
             previous_score: -score::INFINITE,
-            pv: vec![m.mv],
+            pv: Vec::new(),
             seldepth: 0,
         })
         .collect()
@@ -294,7 +345,7 @@ pub fn run<G: Game, E: Evaluator<G>>(
     eval: &E,
     thread_data: &mut [ThreadData<G::Move>],
     report: &mut dyn FnMut(Report<'_, G::Move>),
-) -> Outcome<G::Move> {
+) -> SearchResult<G::Move> {
     tt.new_search();
     let shared = Shared {
         tt,
@@ -305,15 +356,17 @@ pub fn run<G: Game, E: Evaluator<G>>(
         start: Instant::now(),
         abort: AtomicBool::new(false),
         nodes: (0..thread_data.len()).map(|_| AtomicU64::new(0)).collect(),
+        deadline_ms: AtomicU64::new(NO_DEADLINE),
     };
     let moves = root_moves(root, &limits.search_moves, tt, eval);
     let (main_data, helper_data) = thread_data
         .split_first_mut()
         .expect("a searcher has at least one thread");
     let mut main = Worker::new(&shared, 0, root, main_data, moves.clone());
+    main.publish_deadline();
     if moves.is_empty() {
         main.wait_for_stop();
-        return Outcome {
+        return SearchResult {
             best: None,
             ponder: None,
             score: terminal_root_score(root),
@@ -321,20 +374,26 @@ pub fn run<G: Game, E: Evaluator<G>>(
             depth: 0,
         };
     }
+    // Helpers wait at the gate until all are spawned, so that with more threads than
+    // cores the spawning main thread is not starved by searching helpers.
+    let gate = Barrier::new(helper_data.len() + 1);
     std::thread::scope(|scope| {
+        scope.spawn(|| watch(&shared));
         let helpers: Vec<_> = helper_data
             .iter_mut()
             .enumerate()
             .map(|(i, data)| {
-                let shared = &shared;
+                let (shared, gate) = (&shared, &gate);
                 let moves = moves.clone();
                 scope.spawn(move || {
+                    gate.wait();
                     let mut helper = Worker::new(shared, i + 1, root, data, moves);
                     helper.iterate(None);
                     helper.nodes
                 })
             })
             .collect();
+        gate.wait();
         let mut outcome = main.iterate(Some(report));
         main.wait_for_stop();
         if let (Some(best), None) = (outcome.best, outcome.ponder) {

@@ -70,9 +70,10 @@ impl TimeBudget {
             .is_some_and(|s| self.elapsed_ms() * 100 >= s * NEW_ITERATION_PERCENT)
     }
 
-    /// The hard limit as a duration, if any.
-    pub fn hard_limit(&self) -> Option<Duration> {
-        self.hard_ms.map(Duration::from_millis)
+    /// When the search must stop, if a time limit applies.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.hard_ms
+            .map(|ms| self.start + Duration::from_millis(ms))
     }
 }
 
@@ -123,8 +124,9 @@ mod tests {
             movetime_ms: Some(1000),
             ..limits()
         };
-        let b = TimeBudget::new(&l, 30, Instant::now());
-        assert_eq!(b.hard_limit(), Some(Duration::from_millis(970)));
+        let start = Instant::now();
+        let b = TimeBudget::new(&l, 30, start);
+        assert_eq!(b.deadline(), Some(start + Duration::from_millis(970)));
     }
 
     #[test]

@@ -269,6 +269,23 @@ mod tests {
     }
 
     #[test]
+    fn an_old_deep_entry_makes_way_before_fresh_shallower_ones() {
+        let tt = TranspositionTable::new(1);
+        // Keys that land in bucket 0. Depth 12, three searches ago: worth 12 − 8·3 = −12.
+        tt.store(1, entry(12, 0, None, Bound::Exact));
+        for _ in 0..3 {
+            tt.new_search();
+        }
+        for key in 2..=4 {
+            tt.store(key, entry(5, 0, None, Bound::Exact));
+        }
+        // Without aging the depth-5 entries would be worth less than the depth-12 one.
+        tt.store(5, entry(1, 0, None, Bound::Exact));
+        assert!(tt.probe(1).is_none());
+        assert!((2..=5).all(|key| tt.probe(key).is_some()));
+    }
+
+    #[test]
     fn clear_empties_and_size_stays_within_the_budget() {
         let mut tt = TranspositionTable::new(2);
         assert!(tt.bytes() <= 2 * 1024 * 1024);

@@ -34,7 +34,7 @@ mod worker;
 use super::bench::BenchResult;
 use super::ordering::{History, Killers};
 use super::tt::TranspositionTable;
-use super::{Control, Evaluator, Limits, Options, Outcome, Report, Searcher};
+use super::{Control, Evaluator, Limits, Options, Report, SearchResult, Searcher};
 use crate::game::{Game, MAX_SEATS};
 use arrayvec::ArrayVec;
 use std::marker::PhantomData;
@@ -212,7 +212,7 @@ impl<G: Game, E: SeatEvaluator<G> + Evaluator<G>> MultiSearcher<G, E> {
         limits: &Limits<G::Move>,
         control: &Control,
         report: &mut dyn FnMut(Report<'_, G::Move>),
-    ) -> Outcome<G::Move> {
+    ) -> SearchResult<G::Move> {
         if root.seats() == 2 {
             self.tt = None;
             let options = self.options.clone();

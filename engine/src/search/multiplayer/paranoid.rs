@@ -22,6 +22,7 @@ use super::worker::{Reply, Worker};
 use super::SeatEvaluator;
 use crate::game::{Game, Points};
 use crate::search::ordering::{is_killer_key, next_move};
+use crate::search::pruning::{bound_of, bound_settles, lmr_reduction};
 use crate::search::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::search::tt::Entry;
 use crate::search::{Bound, Report};
@@ -42,31 +43,6 @@ const QS_MAX_PLY: usize = 3;
 const DELTA_MARGIN: i32 = 200;
 /// Depth stored in the table for quiescence results (below every real depth).
 const QS_DEPTH: i32 = 0;
-
-/// The late-move reduction of the `number`-th move (1-based) at `depth`.
-fn lmr_reduction(depth: i32, number: usize) -> i32 {
-    (f64::from(depth).ln() * (number as f64).ln() / 2.0) as i32
-}
-
-/// Whether a stored bound decides the window.
-fn bound_settles(bound: Bound, value: i32, alpha: i32, beta: i32) -> bool {
-    match bound {
-        Bound::Exact => true,
-        Bound::Lower => value >= beta,
-        Bound::Upper => value <= alpha,
-    }
-}
-
-/// The bound a value found in the window `(alpha, beta)` is.
-fn bound_of(value: i32, alpha: i32, beta: i32) -> Bound {
-    if value >= beta {
-        Bound::Lower
-    } else if value > alpha {
-        Bound::Exact
-    } else {
-        Bound::Upper
-    }
-}
 
 impl<G: Game, E: SeatEvaluator<G>> Worker<'_, G, E> {
     /// One iteration at the root (where the root player moves): the first move with the

@@ -5,11 +5,13 @@
 use super::values;
 use super::{Algorithm, Heuristics, SeatEvaluator, SeatScores};
 use crate::game::{Game, Points, Seat, Status, MAX_SEATS};
-use crate::search::ordering::{history_bonus, ScoredMove};
+use crate::search::ordering::{
+    history_bonus, ScoredMove, FIRST_KILLER, SECOND_KILLER, TACTICAL, TT_MOVE,
+};
 use crate::search::score::{self, MAX_PLY};
 use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Bound, Control, Info, Limits, Outcome, Report, Score};
+use crate::search::{Bound, Control, Info, Limits, Report, Score, SearchResult};
 use arrayvec::ArrayVec;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -18,12 +20,6 @@ use std::time::{Duration, Instant};
 const POLL_INTERVAL: u64 = 1024;
 /// Root moves are announced (`currmove`) after this long, at most once per this period.
 const CURRMOVE_PERIOD_MS: u64 = 1000;
-/// Order keys: the table's move, then captures by gain (cheaper movers first among equal
-/// gains), killers, quiet moves by history.
-const TT_MOVE_KEY: i32 = i32::MAX;
-const TACTICAL_KEY: i32 = 1 << 28;
-const FIRST_KILLER_KEY: i32 = 1 << 27;
-const SECOND_KILLER_KEY: i32 = FIRST_KILLER_KEY - 1;
 
 /// A move as the multi-player searches play it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +72,10 @@ pub struct Worker<'a, G: Game, E> {
     pub heuristics: &'a mut Heuristics<G::Move>,
     pub nodes: u64,
     pub seldepth: usize,
+    /// The depth of the current iteration.
+    current_depth: i32,
+    /// Turns handed over out of the rules' order on the path from the root (`play`).
+    hand_overs: usize,
     aborted: bool,
     start: Instant,
     budget: TimeBudget,
@@ -116,6 +116,8 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             heuristics,
             nodes: 0,
             seldepth: 0,
+            current_depth: 0,
+            hand_overs: 0,
             aborted: false,
             start,
             budget,
@@ -155,7 +157,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
 
     /// Iterative deepening until a limit; returns the move of the last complete depth.
     /// In `infinite` and ponder mode it does not return before `stop` (or `ponderhit`).
-    pub fn run(&mut self, report: &mut dyn FnMut(Report<'_, G::Move>)) -> Outcome<G::Move> {
+    pub fn run(&mut self, report: &mut dyn FnMut(Report<'_, G::Move>)) -> SearchResult<G::Move> {
         self.ctx.tt.new_search();
         if self.root_moves.is_empty() {
             self.wait_for_stop();
@@ -166,6 +168,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
         });
         let mut completed = None;
         for depth in 1..=max_depth {
+            self.current_depth = depth;
             self.seldepth = 0;
             match self.ctx.algorithm {
                 Algorithm::MaxN => self.maxn_root(depth, report),
@@ -178,17 +181,25 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
                 .sort_by_key(|rm| std::cmp::Reverse(rm.score));
             completed = Some((depth, self.root_moves[0].clone()));
             self.partial_best = None;
-            report(Report::Iteration(&self.info(depth)));
+            report(Report::Iteration(
+                &self.line_info(depth, &self.root_moves[0]),
+            ));
             if self.iterations_should_end() {
                 break;
             }
         }
         self.wait_for_stop();
-        self.outcome(completed)
+        let (depth, best, reported) = self.choice(completed);
+        if !reported {
+            report(Report::Iteration(
+                &self.line_info(self.current_depth.max(1), &best),
+            ));
+        }
+        self.outcome(depth, &best)
     }
 
     /// The outcome at a root without legal moves (the game is over).
-    fn no_move_outcome(&self) -> Outcome<G::Move> {
+    fn no_move_outcome(&self) -> SearchResult<G::Move> {
         let score = match self.pos.status() {
             Status::Over(outcome) => {
                 let value = values::terminal_scores(&outcome.points, 0)[self.root_seat];
@@ -196,7 +207,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             }
             Status::Ongoing => Score::Cp(0),
         };
-        Outcome {
+        SearchResult {
             best: None,
             ponder: None,
             score,
@@ -235,8 +246,8 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
         moves
     }
 
-    fn info(&self, depth: i32) -> Info<G::Move> {
-        let best = &self.root_moves[0];
+    /// The line of `best` at `depth`, as the protocol reports it.
+    fn line_info(&self, depth: i32, best: &RootMove<G::Move>) -> Info<G::Move> {
         let time_ms = self.elapsed_ms();
         Info {
             depth: depth as u32,
@@ -274,20 +285,29 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
         forced || wins_now || self.budget.soft_limit_reached()
     }
 
-    /// The move of the last complete depth, unless the aborted depth had already found a
-    /// better one; the first root move if not even depth 1 finished.
-    fn outcome(&self, completed: Option<(i32, RootMove<G::Move>)>) -> Outcome<G::Move> {
-        let (depth, best) = match (completed, &self.partial_best) {
-            (Some((d, done)), Some(partial)) if partial.score > done.score => (d, partial.clone()),
-            (Some((d, done)), _) => (d, done),
-            (None, Some(partial)) => (0, partial.clone()),
-            (None, None) => (0, self.root_moves[0].clone()),
-        };
+    /// The move to play, the last complete depth, and whether the move's line was
+    /// reported already: the move of the last complete depth, unless the aborted depth
+    /// had already found a better one; the first root move if not even depth 1 finished.
+    fn choice(
+        &self,
+        completed: Option<(i32, RootMove<G::Move>)>,
+    ) -> (i32, RootMove<G::Move>, bool) {
+        match (completed, &self.partial_best) {
+            (Some((d, done)), Some(partial)) if partial.score > done.score => {
+                (d, partial.clone(), false)
+            }
+            (Some((d, done)), _) => (d, done, true),
+            (None, Some(partial)) => (0, partial.clone(), false),
+            (None, None) => (0, self.root_moves[0].clone(), false),
+        }
+    }
+
+    fn outcome(&self, depth: i32, best: &RootMove<G::Move>) -> SearchResult<G::Move> {
         let line = Self::playable(&best.pv);
-        Outcome {
+        SearchResult {
             best: Some(best.reply.mv),
             ponder: line.get(1).copied(),
-            score: self.protocol_score(&best),
+            score: self.protocol_score(best),
             nodes: self.nodes,
             depth: depth as u32,
         }
@@ -390,11 +410,23 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
         self.pos.to_move() == self.root_seat
     }
 
-    /// The points of a finished game.
+    /// The points of a finished game. Below the root a position that occurred before in
+    /// the game or on the search path also counts as drawn (hexian.md R114; the rule and
+    /// the reason are those of the two-player search's `is_repetition`), unless a
+    /// hand-over of best-reply search lies on the path: such a path is no game.
     pub fn finished(&self) -> Option<ArrayVec<Points, MAX_SEATS>> {
         match self.pos.status() {
             Status::Over(outcome) => Some(outcome.points),
+            Status::Ongoing if self.repeats() => Some(self.pos.draw_points()),
             Status::Ongoing => None,
+        }
+    }
+
+    fn repeats(&self) -> bool {
+        match self.pos.repetitions() {
+            0 => false,
+            1 => self.hand_overs == 0,
+            _ => true,
         }
     }
 
@@ -418,11 +450,14 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             );
         }
         self.pos.make_move(reply.mv);
-        self.hand_back_after(reply)
+        let handed_back = self.hand_back_after(reply);
+        self.hand_overs += usize::from(reply.out_of_turn) + usize::from(handed_back);
+        handed_back
     }
 
     /// Takes back `play`.
     pub fn unplay(&mut self, reply: Reply<G::Move>, handed_back: bool) {
+        self.hand_overs -= usize::from(reply.out_of_turn) + usize::from(handed_back);
         if handed_back {
             self.pos.unmake_null_move();
         }
@@ -484,13 +519,13 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             let losing =
                 tactical && tactical_only && self.ctx.eval.is_losing_capture(&self.pos, mv);
             let key = if tt_move == Some(number) {
-                TT_MOVE_KEY
+                TT_MOVE
             } else if tactical {
-                TACTICAL_KEY + 16 * gain - self.ctx.eval.mover_value(&self.pos, mv) / 8
+                TACTICAL + 16 * gain - self.ctx.eval.mover_value(&self.pos, mv) / 8
             } else if killers[0] == Some(mv) {
-                FIRST_KILLER_KEY
+                FIRST_KILLER
             } else if killers[1] == Some(mv) {
-                SECOND_KILLER_KEY
+                SECOND_KILLER
             } else {
                 self.heuristics.history.get(seat, &mv)
             };

@@ -166,6 +166,11 @@ impl Game for HexianGame {
             .count()
     }
 
+    /// R118: a draw shares the point among the players still in play.
+    fn draw_points(&self) -> ArrayVec<Points, MAX_SEATS> {
+        self.outcome(&self.seats_in_play(), "draw").points
+    }
+
     fn move_count_draw(&self) -> bool {
         self.position.halfmove() >= DRAW_PLIES
     }
