@@ -32,15 +32,16 @@ impl Hexian {
         // Spec decision: W33 shows 1 after the Zombie move `j9j10`, but R116 resets the
         // clock after any Zombie move; the rule is followed (tested in hexian_examples).
         let removals = self.piece_count() != pieces_after_move;
+        // R128: the counters are 32-bit and stop at their largest value (conventions.md).
         self.halfmove = if quiet && !removals {
-            self.halfmove + 1
+            self.halfmove.saturating_add(1)
         } else {
             0
         };
         // R117: a new round begins when the turn passes back to an earlier army or to
         // the same one.
         if self.side <= mover {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.refresh_hash_after(&before);
     }
