@@ -1,12 +1,14 @@
 //! Properties of Seven Kingdoms positions over seeded random playouts from the start:
-//! hashing, position strings, move strings, make/unmake, and invariants of the rules
-//! (R28, R30, R36–R43, R51.7). Half of the moves prefer a capture so that armies change
-//! hands; now and then a kingdom is put out with the record token `x<colour>` (R55).
+//! hashing, position strings, move strings, make/unmake, the line occupancy that line
+//! walks read, and invariants of the rules (R28, R30, R36–R43, R51.7). Half of the moves
+//! prefer a capture so that armies change hands; now and then a kingdom is put out with
+//! the record token `x<colour>` (R55).
 
 use engine::bitboard::Bitboard;
 use engine::game::{Game, Status};
 use engine::variants::sevenkingdoms::{
-    Label, Move, Players, SevenKingdoms, COLOUR_LETTERS, GENERAL, KINGDOMS,
+    tables, Label, Move, Players, Reach, SevenKingdoms, COLOUR_LETTERS, EMPEROR_CELL, GENERAL,
+    KINGDOMS,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -157,6 +159,27 @@ fn recipient(p: &SevenKingdoms, victim: usize, kind: usize) -> Option<usize> {
         .find(|k| candidates.contains(k) && captures(*k) == most)
 }
 
+/// The line occupancy that make keeps up to date agrees with the board: from every cell in
+/// every direction, the walk meets the piece (or the Emperor) that a walk cell by cell
+/// meets (R9).
+fn check_reach(p: &SevenKingdoms) {
+    let grid = &tables().grid;
+    let occupied = |c: usize| c == EMPEROR_CELL || p.piece_at(c).is_some();
+    for cell in 0..361 {
+        for d in 0..8 {
+            let ray = grid.ray(cell, d);
+            let empty = ray
+                .iter()
+                .take_while(|&&c| !occupied(usize::from(c)))
+                .count();
+            let blocker = ray.get(empty).map(|&c| usize::from(c));
+            let found = p.reach(cell, d);
+            let text = || p.position_string();
+            assert_eq!(found, Reach { empty, blocker }, "{cell} {d}: {}", text());
+        }
+    }
+}
+
 /// A random move: a capture half of the time when there is one.
 fn choose(p: &SevenKingdoms, moves: &[Move], rng: &mut StdRng) -> Move {
     let captures: Vec<Move> = moves
@@ -183,6 +206,7 @@ fn playout(seed: u64, seen: &mut Seen) {
         let moves = legal_moves(&p);
         check_position(&mut p, &moves, ply % 4 == 0);
         check_invariants(&p, transferred, &mut was_in_game);
+        check_reach(&p);
         if p.ending().is_some() {
             seen.finished += 1;
             break;

@@ -14,6 +14,8 @@ impl State {
         self.cells[from] = 0;
         self.cells[to] = code;
         self.by_kingdom[kingdom] ^= Wide384::cell(from) | Wide384::cell(to);
+        self.lines.toggle(from);
+        self.lines.toggle(to);
         self.hash ^= t.piece_key(code, from) ^ t.piece_key(code, to);
     }
 
@@ -22,6 +24,7 @@ impl State {
         let code = self.cells[cell];
         self.cells[cell] = 0;
         self.by_kingdom[code_kingdom(code)] ^= Wide384::cell(cell);
+        self.lines.toggle(cell);
         self.hash ^= tables().piece_key(code, cell);
     }
 

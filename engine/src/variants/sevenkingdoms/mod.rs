@@ -2,11 +2,12 @@
 //! the reference implementation (elephantchess `seven-kingdoms-core`).
 //!
 //! Files: `tables` (the 19 × 19 grid and keys), `players` (the `Players` option, R46),
-//! `movegen` (R7–R24), `capture` (captures, elimination and army transfer, R36–R42, and
+//! `lines` (the occupancy of every line, for line walks), `movegen` (R7–R24), `capture` (captures, elimination and army transfer, R36–R42, and
 //! the turn order R27–R34), `end` (R43–R48), `notation` (§9, §10).
 
 mod capture;
 mod end;
+mod lines;
 mod movegen;
 mod notation;
 mod players;
@@ -16,6 +17,9 @@ use crate::bitboard::Wide384;
 use crate::game::{Game, MoveError, PositionError, Seat, SpillList, Status};
 use arrayvec::ArrayVec;
 pub use end::{Ending, Label};
+use lines::Lines;
+pub use lines::{Reach, STEPS};
+pub use movegen::WalkSink;
 pub use players::Players;
 pub use tables::{tables, Tables};
 
@@ -80,6 +84,8 @@ pub type MoveList = SpillList<Move, 512>;
 struct State {
     cells: [CellCode; CELLS],
     by_kingdom: [Wide384; KINGDOMS],
+    /// The occupied cells, the Emperor's included, line by line.
+    lines: Lines,
     /// `matrix[a][v]`: pieces of colour v captured by kingdom a (R36, R40).
     matrix: [[u16; KINGDOMS]; KINGDOMS],
     /// Captured-kingdoms record: (holder, captured) in chronological order.
@@ -211,7 +217,7 @@ impl Game for SevenKingdoms {
 
     fn generate_moves(&self, moves: &mut MoveList) {
         if self.state.ending.is_none() {
-            self.state.moves_of(self.state.side, moves);
+            self.state.visit_moves(self.state.side, moves);
         }
     }
 

@@ -2,8 +2,8 @@
 
 use super::tables::tables;
 use super::{
-    code_kind, code_kingdom, piece_code, Move, MoveList, Players, SevenKingdoms, State, CELLS,
-    COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, KINGDOMS, TYPE_LETTERS,
+    code_kind, code_kingdom, piece_code, Lines, Move, MoveList, Players, SevenKingdoms, State,
+    CELLS, COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, KINGDOMS, TYPE_LETTERS,
 };
 use crate::bitboard::{Bitboard, Wide384};
 use crate::game::{Game, MoveError, MoveErrorKind, PositionError, PositionErrorKind};
@@ -76,6 +76,7 @@ fn parse_board(state: &mut State, field: &str, offset: usize) -> Result<(), Posi
                 let code = piece_code(kingdom, kind);
                 state.cells[cell] = code;
                 state.by_kingdom[kingdom] |= Wide384::cell(cell);
+                state.lines.toggle(cell);
             }
             x += 1;
             pos += token.len();
@@ -188,9 +189,12 @@ fn parse_out(state: &mut State, field: &str, offset: usize) -> Result<(), Positi
 fn empty_state() -> State {
     let mut cells = [0; CELLS];
     cells[EMPEROR_CELL] = EMPEROR;
+    let mut lines = Lines::EMPTY;
+    lines.toggle(EMPEROR_CELL);
     State {
         cells,
         by_kingdom: [Wide384::EMPTY; KINGDOMS],
+        lines,
         matrix: [[0; KINGDOMS]; KINGDOMS],
         record: ArrayVec::new(),
         out: 0,
