@@ -1,10 +1,13 @@
-//! Which cells of each line of the board are occupied, one bit mask per line, so that the
-//! first occupied cell of a line walk (R9) is one bit scan away instead of a walk cell by
-//! cell.
+//! Which cells of each line of the board are occupied, one bit mask per line and way of
+//! walking it, so that the first occupied cell of a line walk (R9) is one bit scan away
+//! instead of a walk cell by cell.
 //!
-//! The lines: 19 ranks (bit = x), 19 files (bit = y), 37 diagonals running NE–SW
-//! (x − y constant, bit = x) and 37 running NW–SE (x + y constant, bit = x). The
-//! Emperor's cell is occupied like any other (R4, R8).
+//! The lines: 19 ranks (position x), 19 files (position y), 37 diagonals running NE–SW
+//! (x − y constant, position x) and 37 running NW–SE (x + y constant, position x). Each
+//! line has two masks: bit p for the cell at position p, read by walks that raise the
+//! position (N, E, NE, SE), and bit 18 − p, read by walks that lower it (S, W, SW, NW);
+//! either way the cells ahead of a walk are the bits above its start. The Emperor's cell
+//! is occupied like any other (R4, R8).
 
 use super::CELLS;
 use crate::geometry::GRID_DIRECTIONS;
@@ -15,40 +18,41 @@ const FILES: usize = RANKS + SIDE;
 const DIAGONALS: usize = FILES + SIDE;
 const ANTI_DIAGONALS: usize = DIAGONALS + 2 * SIDE - 1;
 const LINES: usize = ANTI_DIAGONALS + 2 * SIDE - 1;
+/// The masks of walks that lower the position come after those that raise it.
+const LOWERING: usize = LINES;
 
 /// The change of cell index one step in each direction (N, S, E, W, NE, NW, SE, SW) makes,
 /// with cells numbered 19·y + x.
 pub const STEPS: [isize; 8] = [19, -19, 1, -1, 20, 18, -18, -20];
 
-/// Where a cell stands on the line through it in one direction, and how many cells the
-/// board has beyond it that way.
+/// A cell's place in the mask that walks from it in one direction read: the mask, the
+/// cell's bit in it, and how many cells the board has beyond it that way.
 #[derive(Clone, Copy)]
 struct Span {
-    line: u8,
+    mask: u8,
     bit: u8,
     edge: u8,
 }
 
-/// Whether walking in direction `d` raises the bit index along its line: N, E, NE and SE
-/// do (the even directions of `GRID_DIRECTIONS`), S, W, SW and NW lower it.
-const fn raises_bit(d: usize) -> bool {
-    d.is_multiple_of(2)
-}
-
 const fn span(cell: usize, d: usize) -> Span {
     let (x, y) = (cell % SIDE, cell / SIDE);
-    let (line, bit) = match d {
+    let (line, position) = match d {
         0 | 1 => (FILES + x, y),
         2 | 3 => (RANKS + y, x),
         4 | 7 => (DIAGONALS + x + SIDE - 1 - y, x),
         _ => (ANTI_DIAGONALS + x + y, x),
     };
+    // N, E, NE and SE (the even directions of `GRID_DIRECTIONS`) raise the position.
+    let (mask, bit) = if d.is_multiple_of(2) {
+        (line, position)
+    } else {
+        (LOWERING + line, SIDE - 1 - position)
+    };
     let (dx, dy) = GRID_DIRECTIONS[d];
-    let edge = min(room(x, dx), room(y, dy));
     Span {
-        line: line as u8,
+        mask: mask as u8,
         bit: bit as u8,
-        edge: edge as u8,
+        edge: min(room(x, dx), room(y, dy)) as u8,
     }
 }
 
@@ -71,7 +75,7 @@ const fn min(a: usize, b: usize) -> usize {
 
 const fn spans() -> [[Span; 8]; CELLS] {
     let mut table = [[Span {
-        line: 0,
+        mask: 0,
         bit: 0,
         edge: 0,
     }; 8]; CELLS];
@@ -89,9 +93,6 @@ const fn spans() -> [[Span; 8]; CELLS] {
 
 static SPANS: [[Span; 8]; CELLS] = spans();
 
-/// One direction of each of the four line families: N (files), E (ranks), NE and NW.
-const FAMILIES: [usize; 4] = [0, 2, 4, 5];
-
 /// What a line walk from a cell meets: the number of empty cells before the first
 /// occupied one or the edge, and that occupied cell if there is one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,19 +101,18 @@ pub struct Reach {
     pub blocker: Option<usize>,
 }
 
-/// The occupancy of every line.
+/// The occupancy of every line, both ways.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Lines([u32; LINES]);
+pub(super) struct Lines([u32; 2 * LINES]);
 
 impl Lines {
-    pub(super) const EMPTY: Lines = Lines([0; LINES]);
+    pub(super) const EMPTY: Lines = Lines([0; 2 * LINES]);
 
-    /// Marks an empty `cell` occupied, or an occupied one empty.
+    /// Marks an empty `cell` occupied, or an occupied one empty: in each direction's mask.
     #[inline]
     pub(super) fn toggle(&mut self, cell: usize) {
-        for d in FAMILIES {
-            let span = SPANS[cell][d];
-            self.0[usize::from(span.line)] ^= 1 << span.bit;
+        for span in SPANS[cell] {
+            self.0[usize::from(span.mask)] ^= 1 << span.bit;
         }
     }
 
@@ -120,14 +120,9 @@ impl Lines {
     #[inline]
     pub(super) fn reach(&self, cell: usize, d: usize) -> Reach {
         let span = SPANS[cell][d];
-        let line = self.0[usize::from(span.line)];
-        let bit = u32::from(span.bit);
-        // Steps to the nearest occupied cell of the line that way; more than `edge` if none.
-        let distance = if raises_bit(d) {
-            (line >> (bit + 1)).trailing_zeros() + 1
-        } else {
-            (line & ((1 << bit) - 1)).leading_zeros() + bit - 31
-        } as usize;
+        let ahead = self.0[usize::from(span.mask)] >> (span.bit + 1);
+        // Steps to the nearest occupied cell that way; more than `edge` if there is none.
+        let distance = ahead.trailing_zeros() as usize + 1;
         let edge = usize::from(span.edge);
         if distance <= edge {
             Reach {

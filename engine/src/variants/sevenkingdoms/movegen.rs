@@ -8,9 +8,10 @@
 use super::lines::STEPS;
 use super::{
     code_kind, code_kingdom, Move, MoveList, SevenKingdoms, State, ARCHER, CANNON, CHANCELLOR,
-    CROSSBOWMAN, DAGGER, DIPLOMAT, EMPEROR, GENERAL, GO_BETWEEN, KNIGHT, SWORDSMAN,
+    CROSSBOWMAN, DAGGER, DIPLOMAT, EMPEROR, GENERAL, GO_BETWEEN, KINGDOMS, KNIGHT, SWORDSMAN,
 };
 use crate::bitboard::Bitboard;
+use crate::game::SpillList;
 use crate::geometry::{DIAGONAL_DIRECTIONS, ORTHOGONAL_DIRECTIONS};
 
 /// "Any distance": the longest walk on a 19-cell line (R9).
@@ -19,6 +20,25 @@ const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 /// For each orthogonal direction (N, S, E, W) the two diagonals that keep going that way:
 /// the Knight's "outward" diagonals (R22).
 const OUTWARD: [[usize; 2]; 4] = [[4, 5], [6, 7], [4, 6], [5, 7]];
+
+/// `CAPTURABLE[kingdom][code]`: whether a piece of `kingdom` may take what stands on a
+/// cell of that code: a piece of another kingdom (R7) but neither the Emperor (R8) nor a
+/// Go-Between (R21).
+static CAPTURABLE: [[bool; 256]; KINGDOMS] = {
+    let mut table = [[false; 256]; KINGDOMS];
+    let mut kingdom = 0;
+    while kingdom < KINGDOMS {
+        let mut code = 1;
+        while code < EMPEROR {
+            table[kingdom][code as usize] = code_kingdom(code) < KINGDOMS
+                && code_kingdom(code) != kingdom
+                && code_kind(code) != GO_BETWEEN;
+            code += 1;
+        }
+        kingdom += 1;
+    }
+    table
+};
 
 /// Where the moves of a piece go, one line walk at a time.
 pub trait WalkSink {
@@ -36,13 +56,13 @@ pub trait WalkSink {
 impl WalkSink for MoveList {
     #[inline]
     fn quiet(&mut self, from: usize, start: usize, step: isize, count: usize) {
-        let mut to = start;
-        for _ in 0..count {
-            to = to.wrapping_add_signed(step);
-            self.push(Move::Step {
-                from: from as u16,
-                to: to as u16,
-            });
+        let moves = (1..=count as isize).map(|k| Move::Step {
+            from: from as u16,
+            to: start.wrapping_add_signed(k * step) as u16,
+        });
+        match self {
+            SpillList::Inline(list) if list.remaining_capacity() >= count => list.extend(moves),
+            _ => moves.for_each(|mv| self.push(mv)),
         }
     }
     #[inline]
@@ -167,8 +187,7 @@ impl State {
     /// Whether a piece of `kingdom` may take what stands on the occupied `cell`.
     #[inline]
     fn capturable(&self, cell: usize, kingdom: usize) -> bool {
-        let code = self.cells[cell];
-        code != EMPEROR && code_kingdom(code) != kingdom && code_kind(code) != GO_BETWEEN
+        CAPTURABLE[kingdom][usize::from(self.cells[cell])]
     }
 
     /// R19: quiet moves like a Chancellor; a capture of the first piece beyond exactly one
