@@ -21,7 +21,7 @@
 //!
 //! Moves are counted by the rules' own move generator, which hands over each line walk
 //! (R9) as a number of quiet moves and at most one capture
-//! (`SevenKingdoms::visit_piece_moves`), so counting costs no move list.
+//! (`SevenKingdoms::visit_moves_of`), so counting costs no move list.
 
 use crate::relative_to_field;
 use engine::bitboard::{Bitboard, Wide384};
@@ -129,48 +129,46 @@ pub struct Breakdown {
     pub scores: SeatScores,
 }
 
-/// What the move generator's walks show of a kingdom: its moves and capture targets.
-#[derive(Clone, Copy, Default)]
-struct Activity {
-    moves: u32,
-    targets: Wide384,
-}
-
-impl WalkSink for Activity {
-    #[inline]
-    fn quiet(&mut self, _: usize, _: usize, _: isize, count: usize) {
-        self.moves += count as u32;
-    }
-    #[inline]
-    fn capture(&mut self, _: usize, to: usize) {
-        self.moves += 1;
-        set(&mut self.targets, to);
-    }
-}
-
-/// A kingdom's moves and capture targets, its mobility and material, and its Generals.
+/// What the move generator's walks show of a kingdom: its moves, mobility and capture
+/// targets; and its material and Generals.
 #[derive(Clone, Copy, Default)]
 struct Army {
-    activity: Activity,
+    moves: u32,
     mobility: i32,
+    targets: Wide384,
     material: i32,
     generals: Wide384,
+    /// The mobility weight of the piece whose moves come in.
+    weight: i32,
 }
 
 impl Army {
     fn of(pos: &SevenKingdoms, kingdom: usize) -> Army {
         let mut army = Army::default();
-        for cell in squares(pos.pieces_of(kingdom)) {
-            let (_, kind) = pos.piece_at(cell).expect("a piece on its kingdom's cell");
-            let before = army.activity.moves;
-            pos.visit_piece_moves(cell, &mut army.activity);
-            army.mobility += MOBILITY[kind] * (army.activity.moves - before) as i32;
-            army.material += VALUES[kind];
-            if kind == GENERAL {
-                set(&mut army.generals, cell);
-            }
-        }
+        pos.visit_moves_of(kingdom, &mut army);
         army
+    }
+}
+
+impl WalkSink for Army {
+    #[inline]
+    fn piece(&mut self, cell: usize, kind: usize) {
+        self.material += VALUES[kind];
+        self.weight = MOBILITY[kind];
+        if kind == GENERAL {
+            set(&mut self.generals, cell);
+        }
+    }
+    #[inline]
+    fn quiet(&mut self, _: usize, _: usize, _: isize, count: usize) {
+        self.moves += count as u32;
+        self.mobility += self.weight * count as i32;
+    }
+    #[inline]
+    fn capture(&mut self, _: usize, to: usize) {
+        self.moves += 1;
+        self.mobility += self.weight;
+        set(&mut self.targets, to);
     }
 }
 
@@ -221,7 +219,7 @@ fn general_safety(
         for cell in squares(armies[owner].generals) {
             let first_attacker = (0..KINGDOMS)
                 .filter(|&k| terms[k].is_some() && players.seat_of(k) != players.seat_of(owner))
-                .filter(|&k| armies[k].activity.targets.has(cell))
+                .filter(|&k| armies[k].targets.has(cell))
                 .min_by_key(|&k| turn_distance(pos, k));
             let sheltering = shelter(pos, cell, owner).min(SHELTER_MAX) as i32;
             let mut general = GENERAL_SHELTER * sheltering;
@@ -247,7 +245,10 @@ fn strengths(pos: &SevenKingdoms, terms: &[Option<KingdomTerms>; KINGDOMS]) -> S
     let players = pos.players();
     (0..pos.seats())
         .map(|seat| {
-            let mine = players.block_of(seat).filter_map(|k| terms[k]);
+            let kingdoms = players.kingdoms_of(seat);
+            let mine = (0..KINGDOMS)
+                .filter(|&k| kingdoms & (1 << k) != 0)
+                .filter_map(|k| terms[k]);
             let army: i32 = mine.clone().map(|t| t.army()).sum();
             mine.map(|t| t.race)
                 .max()
@@ -331,7 +332,7 @@ impl SevenKingdomsEval {
         for kingdom in (0..KINGDOMS).filter(|&k| pos.in_game(k)) {
             let army = Army::of(pos, kingdom);
             armies[kingdom] = army;
-            moves[kingdom] = army.activity.moves;
+            moves[kingdom] = army.moves;
             let held = pos
                 .captured_kingdoms()
                 .iter()
@@ -487,9 +488,8 @@ mod tests {
             let players = engine::variants::sevenkingdoms::Players::parse(players).unwrap();
             for line in BENCH.lines().filter(|l| !l.starts_with('#')) {
                 let pos = SevenKingdoms::from_position_string(line, &players).unwrap();
-                let targets: Vec<Wide384> = (0..KINGDOMS)
-                    .map(|k| Army::of(&pos, k).activity.targets)
-                    .collect();
+                let targets: Vec<Wide384> =
+                    (0..KINGDOMS).map(|k| Army::of(&pos, k).targets).collect();
                 for cell in 0..CELLS {
                     let Some((owner, kind)) = pos.piece_at(cell) else {
                         continue;

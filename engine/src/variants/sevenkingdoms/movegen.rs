@@ -40,8 +40,11 @@ static CAPTURABLE: [[bool; 256]; KINGDOMS] = {
     table
 };
 
-/// Where the moves of a piece go, one line walk at a time.
+/// Where the moves of a kingdom's pieces go, piece by piece, one line walk at a time.
 pub trait WalkSink {
+    /// The moves of the piece of type `kind` on `cell` come next.
+    #[inline]
+    fn piece(&mut self, _cell: usize, _kind: usize) {}
     /// The quiet moves from `from` to `start + k·step` for k = 1, …, `count`.
     fn quiet(&mut self, from: usize, start: usize, step: isize, count: usize);
     /// The capture from `from` on `to`.
@@ -120,16 +123,18 @@ impl State {
     /// it is satisfied.
     pub(super) fn visit_moves(&self, kingdom: usize, sink: &mut impl WalkSink) {
         for from in self.by_kingdom[kingdom].cells() {
-            self.visit_piece(from, kingdom, sink);
+            let kind = code_kind(self.cells[from]);
+            sink.piece(from, kind);
+            self.visit_piece(from, kind, kingdom, sink);
             if sink.is_satisfied() {
                 return;
             }
         }
     }
 
-    /// Gives `sink` the moves of the piece of `kingdom` on `from`.
-    fn visit_piece(&self, from: usize, kingdom: usize, sink: &mut impl WalkSink) {
-        match code_kind(self.cells[from]) {
+    /// Gives `sink` the moves of the piece of `kingdom` and type `kind` on `from`.
+    fn visit_piece(&self, from: usize, kind: usize, kingdom: usize, sink: &mut impl WalkSink) {
+        match kind {
             GENERAL => self.walks(from, kingdom, &ALL_DIRECTIONS, ANY, true, sink),
             CHANCELLOR => self.walks(from, kingdom, &ORTHOGONAL_DIRECTIONS, ANY, true, sink),
             DIPLOMAT => self.walks(from, kingdom, &DIAGONAL_DIRECTIONS, ANY, true, sink),
@@ -223,12 +228,10 @@ impl State {
 }
 
 impl SevenKingdoms {
-    /// Gives `sink` the moves of the piece on `cell`, as the move generator makes them
-    /// (nothing for an empty cell or the Emperor).
-    pub fn visit_piece_moves(&self, cell: usize, sink: &mut impl WalkSink) {
-        if let Some((kingdom, _)) = self.piece_at(cell) {
-            self.state.visit_piece(cell, kingdom, sink);
-        }
+    /// Gives `sink` the moves of `kingdom`'s pieces as the move generator makes them,
+    /// whether or not it is that kingdom's turn.
+    pub fn visit_moves_of(&self, kingdom: usize, sink: &mut impl WalkSink) {
+        self.state.visit_moves(kingdom, sink);
     }
 
     /// What a line walk from `cell` in direction `d` meets (R9): the number of empty cells
