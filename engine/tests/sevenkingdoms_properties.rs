@@ -1,14 +1,15 @@
 //! Properties of Seven Kingdoms positions over seeded random playouts from the start:
 //! hashing, position strings, move strings, make/unmake, the line occupancy that line
-//! walks read, and invariants of the rules (R28, R30, R36–R43, R51.7). Half of the moves
-//! prefer a capture so that armies change hands; now and then a kingdom is put out with
-//! the record token `x<colour>` (R55).
+//! walks read, the move counts per kingdom and piece type that make keeps, and invariants
+//! of the rules (R28, R30, R36–R43, R51.7). Half of the moves prefer a capture so that
+//! armies change hands; now and then a kingdom is put out with the record token
+//! `x<colour>` (R55).
 
 use engine::bitboard::Bitboard;
 use engine::game::{Game, Status};
 use engine::variants::sevenkingdoms::{
-    tables, Label, Move, Players, Reach, SevenKingdoms, COLOUR_LETTERS, EMPEROR_CELL, GENERAL,
-    KINGDOMS,
+    tables, Label, Move, Players, Reach, SevenKingdoms, WalkSink, COLOUR_LETTERS, EMPEROR_CELL,
+    GENERAL, KINGDOMS,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -180,6 +181,41 @@ fn check_reach(p: &SevenKingdoms) {
     }
 }
 
+/// Moves per piece type, counted from the move generator's walks.
+#[derive(Default)]
+struct MovesByKind {
+    kind: usize,
+    moves: [u16; 10],
+}
+
+impl WalkSink for MovesByKind {
+    fn piece(&mut self, _: usize, kind: usize) {
+        self.kind = kind;
+    }
+    fn quiet(&mut self, _: usize, _: usize, _: isize, count: usize) {
+        self.moves[self.kind] += count as u16;
+    }
+    fn capture(&mut self, _: usize, _: usize) {
+        self.moves[self.kind] += 1;
+    }
+}
+
+/// The move counts that make keeps up to date agree with the move generator, for every
+/// kingdom and piece type.
+fn check_move_counts(p: &SevenKingdoms) {
+    for kingdom in 0..KINGDOMS {
+        let mut generated = MovesByKind::default();
+        p.visit_moves_of(kingdom, &mut generated);
+        let text = || p.position_string();
+        assert_eq!(
+            p.moves_by_kind(kingdom),
+            generated.moves,
+            "{kingdom}: {}",
+            text()
+        );
+    }
+}
+
 /// A random move: a capture half of the time when there is one.
 fn choose(p: &SevenKingdoms, moves: &[Move], rng: &mut StdRng) -> Move {
     let captures: Vec<Move> = moves
@@ -207,6 +243,7 @@ fn playout(seed: u64, seen: &mut Seen) {
         check_position(&mut p, &moves, ply % 4 == 0);
         check_invariants(&p, transferred, &mut was_in_game);
         check_reach(&p);
+        check_move_counts(&p);
         if p.ending().is_some() {
             seen.finished += 1;
             break;

@@ -19,20 +19,20 @@
 //! and two players score exact opposites. A player without a kingdom in the game can no
 //! longer win (R47) and scores `-EVAL_LIMIT`.
 //!
-//! Moves are counted by the rules' own move generator, which hands over each line walk
-//! (R9) as a number of quiet moves and at most one capture
-//! (`SevenKingdoms::visit_moves_of`), so counting costs no move list.
+//! The moves come from the position's counts per kingdom and piece type, which make keeps
+//! up to date with the rules' move generator; the attackers of a General are looked for
+//! backwards from its cell.
 
 use crate::relative_to_field;
-use engine::bitboard::{Bitboard, Wide384};
+use engine::bitboard::Wide384;
 use engine::game::Game;
 use engine::geometry::ORTHOGONAL_DIRECTIONS;
 use engine::search::multiplayer::{SeatEvaluator, SeatScores};
 use engine::search::score::EVAL_LIMIT;
 use engine::search::Evaluator;
 use engine::variants::sevenkingdoms::{
-    tables, Move, SevenKingdoms, WalkSink, ARCHER, CANNON, CHANCELLOR, COLOUR_LETTERS, CROSSBOWMAN,
-    DAGGER, DIPLOMAT, GENERAL, KINGDOMS, KNIGHT, STEPS, SWORDSMAN,
+    tables, Move, SevenKingdoms, ARCHER, CANNON, CHANCELLOR, COLOUR_LETTERS, CROSSBOWMAN, DAGGER,
+    DIPLOMAT, GENERAL, KINGDOMS, KNIGHT, STEPS, SWORDSMAN,
 };
 use std::fmt::Write;
 
@@ -129,46 +129,31 @@ pub struct Breakdown {
     pub scores: SeatScores,
 }
 
-/// What the move generator's walks show of a kingdom: its moves, mobility and capture
-/// targets; and its material and Generals.
+/// A kingdom's moves and mobility (from the position's move counts), material and
+/// Generals.
 #[derive(Clone, Copy, Default)]
 struct Army {
     moves: u32,
     mobility: i32,
-    targets: Wide384,
     material: i32,
     generals: Wide384,
-    /// The mobility weight of the piece whose moves come in.
-    weight: i32,
 }
 
 impl Army {
     fn of(pos: &SevenKingdoms, kingdom: usize) -> Army {
         let mut army = Army::default();
-        pos.visit_moves_of(kingdom, &mut army);
-        army
-    }
-}
-
-impl WalkSink for Army {
-    #[inline]
-    fn piece(&mut self, cell: usize, kind: usize) {
-        self.material += VALUES[kind];
-        self.weight = MOBILITY[kind];
-        if kind == GENERAL {
-            set(&mut self.generals, cell);
+        for (kind, &moves) in pos.moves_by_kind(kingdom).iter().enumerate() {
+            army.moves += u32::from(moves);
+            army.mobility += MOBILITY[kind] * i32::from(moves);
         }
-    }
-    #[inline]
-    fn quiet(&mut self, _: usize, _: usize, _: isize, count: usize) {
-        self.moves += count as u32;
-        self.mobility += self.weight * count as i32;
-    }
-    #[inline]
-    fn capture(&mut self, _: usize, to: usize) {
-        self.moves += 1;
-        self.mobility += self.weight;
-        set(&mut self.targets, to);
+        for cell in squares(pos.pieces_of(kingdom)) {
+            let (_, kind) = pos.piece_at(cell).expect("a piece on its kingdom's cell");
+            army.material += VALUES[kind];
+            if kind == GENERAL {
+                set(&mut army.generals, cell);
+            }
+        }
+        army
     }
 }
 
@@ -217,9 +202,10 @@ fn general_safety(
             continue;
         };
         for cell in squares(armies[owner].generals) {
+            let attacking = attackers(pos, cell);
             let first_attacker = (0..KINGDOMS)
                 .filter(|&k| terms[k].is_some() && players.seat_of(k) != players.seat_of(owner))
-                .filter(|&k| armies[k].targets.has(cell))
+                .filter(|&k| attacking & (1 << k) != 0)
                 .min_by_key(|&k| turn_distance(pos, k));
             let sheltering = shelter(pos, cell, owner).min(SHELTER_MAX) as i32;
             let mut general = GENERAL_SHELTER * sheltering;
@@ -273,50 +259,65 @@ fn line_attacker(kind: usize, d: usize, steps: usize) -> bool {
     }
 }
 
-/// Whether a piece of a kingdom in the game that belongs to another player than `seat`
-/// could capture on `cell` (its occupant aside): line walks, Cannons over one screen
-/// (R19) and Knights (R22), all looked for from the cell outward.
-pub fn attacked_by_others(pos: &SevenKingdoms, cell: usize, seat: usize) -> bool {
-    let enemy_piece = |c: usize| {
-        pos.piece_at(c)
-            .filter(|&(k, _)| pos.in_game(k) && pos.players().seat_of(k) != seat)
-            .map(|(_, kind)| kind)
-    };
+/// The kingdoms (bit = turn index) with a piece that could capture on `cell` if a piece
+/// they may take stood there: line walks (R12–R18), Cannons over one screen (R19) and
+/// Knights (R22), all looked for from the cell outward.
+pub fn attackers(pos: &SevenKingdoms, cell: usize) -> u8 {
+    let kingdom_bit = |(k, _): (usize, usize)| 1u8 << k;
+    let mut found = 0;
     for d in 0..8 {
         let reach = pos.reach(cell, d);
         let Some(first) = reach.blocker else {
             continue;
         };
-        if enemy_piece(first).is_some_and(|kind| line_attacker(kind, d, reach.empty + 1)) {
-            return true;
-        }
+        let piece = pos.piece_at(first);
+        found |= piece
+            .filter(|&(_, kind)| line_attacker(kind, d, reach.empty + 1))
+            .map_or(0, kingdom_bit);
         if ORTHOGONAL_DIRECTIONS.contains(&d) {
-            let beyond_screen = pos.reach(first, d).blocker;
-            if beyond_screen.is_some_and(|c| enemy_piece(c) == Some(CANNON)) {
-                return true;
-            }
+            let beyond_screen = pos.reach(first, d).blocker.and_then(|c| pos.piece_at(c));
+            found |= beyond_screen
+                .filter(|&(_, kind)| kind == CANNON)
+                .map_or(0, kingdom_bit);
         }
     }
-    knight_attacks(pos, cell, &|c| enemy_piece(c) == Some(KNIGHT))
+    found | knight_attackers(pos, cell)
 }
 
-/// R22 backwards: from `cell` back along a diagonal over empty cells to a leg, whose
-/// orthogonal neighbour against one of the diagonal's two directions holds an enemy Knight.
-fn knight_attacks(pos: &SevenKingdoms, cell: usize, enemy_knight: &dyn Fn(usize) -> bool) -> bool {
+/// Whether a piece of a kingdom in the game that belongs to another player than `seat`
+/// could capture on `cell` (its occupant aside).
+pub fn attacked_by_others(pos: &SevenKingdoms, cell: usize, seat: usize) -> bool {
+    let others = (0..KINGDOMS)
+        .filter(|&k| pos.in_game(k) && pos.players().seat_of(k) != seat)
+        .fold(0u8, |mask, k| mask | 1 << k);
+    attackers(pos, cell) & others != 0
+}
+
+/// R22 backwards: the kingdoms of the Knights that reach `cell` from a leg back along a
+/// diagonal over empty cells, standing next to the leg against one of the diagonal's two
+/// directions.
+fn knight_attackers(pos: &SevenKingdoms, cell: usize) -> u8 {
     // Per diagonal (NE, NW, SE, SW): the direction back to the leg, and from the leg the
     // two directions back to the Knight (against the legs N/E, N/W, S/E, S/W).
     const BACK: [(usize, [usize; 2]); 4] = [(7, [1, 3]), (6, [1, 2]), (5, [0, 3]), (4, [0, 2])];
-    BACK.iter().any(|&(back, to_knight)| {
+    let mut found = 0;
+    for (back, to_knight) in BACK {
         let legs = pos.reach(cell, back).empty.min(3);
-        (1..=legs)
-            .map(|k| cell.wrapping_add_signed(k as isize * STEPS[back]))
-            .any(|leg| {
-                to_knight.iter().any(|&d| {
-                    let next = pos.reach(leg, d);
-                    next.empty == 0 && next.blocker.is_some_and(enemy_knight)
-                })
-            })
-    })
+        for leg in (1..=legs).map(|k| cell.wrapping_add_signed(k as isize * STEPS[back])) {
+            for d in to_knight {
+                let next = pos.reach(leg, d);
+                let knight = next
+                    .blocker
+                    .filter(|_| next.empty == 0)
+                    .and_then(|c| pos.piece_at(c))
+                    .filter(|&(_, kind)| kind == KNIGHT);
+                if let Some((k, _)) = knight {
+                    found |= 1 << k;
+                }
+            }
+        }
+    }
+    found
 }
 
 /// The Seven Kingdoms evaluation.
@@ -476,37 +477,48 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::variants::sevenkingdoms::{CELLS, GO_BETWEEN};
+    use engine::bitboard::Bitboard;
+    use engine::variants::sevenkingdoms::{WalkSink, CELLS, GO_BETWEEN};
 
     const BENCH: &str = include_str!("../../positions/sevenkingdoms/bench.txt");
 
-    /// The reverse lookup agrees with the capture targets of the forward walks (which a
-    /// test checks against the rules' move generator) on every piece of the bench.
+    /// The capture targets of a kingdom's pieces, from the rules' move generator.
+    #[derive(Default)]
+    struct Targets(Wide384);
+
+    impl WalkSink for Targets {
+        fn quiet(&mut self, _: usize, _: usize, _: isize, _: usize) {}
+        fn capture(&mut self, _: usize, to: usize) {
+            set(&mut self.0, to);
+        }
+    }
+
+    /// The reverse lookup finds exactly the kingdoms whose moves (by the rules' move
+    /// generator) capture on each piece of the bench positions.
     #[test]
-    fn attacks_looked_for_backwards_are_the_capture_targets() {
-        for players in ["w/r/o/b/g/p/d", "wr/ob/gp/d"] {
-            let players = engine::variants::sevenkingdoms::Players::parse(players).unwrap();
-            for line in BENCH.lines().filter(|l| !l.starts_with('#')) {
-                let pos = SevenKingdoms::from_position_string(line, &players).unwrap();
-                let targets: Vec<Wide384> =
-                    (0..KINGDOMS).map(|k| Army::of(&pos, k).targets).collect();
-                for cell in 0..CELLS {
-                    let Some((owner, kind)) = pos.piece_at(cell) else {
-                        continue;
-                    };
-                    if kind == GO_BETWEEN {
-                        continue;
-                    }
-                    let seat = pos.players().seat_of(owner);
-                    let expected = (0..KINGDOMS).any(|k| {
-                        pos.in_game(k) && players.seat_of(k) != seat && targets[k].has(cell)
-                    });
-                    assert_eq!(
-                        attacked_by_others(&pos, cell, seat),
-                        expected,
-                        "{line} {cell}"
-                    );
+    fn attackers_looked_for_backwards_are_the_kingdoms_that_can_capture() {
+        let players = engine::variants::sevenkingdoms::Players::default();
+        for line in BENCH.lines().filter(|l| !l.starts_with('#')) {
+            let pos = SevenKingdoms::from_position_string(line, &players).unwrap();
+            let targets: Vec<Wide384> = (0..KINGDOMS)
+                .map(|k| {
+                    let mut targets = Targets::default();
+                    pos.visit_moves_of(k, &mut targets);
+                    targets.0
+                })
+                .collect();
+            for cell in 0..CELLS {
+                let Some((owner, kind)) = pos.piece_at(cell) else {
+                    continue;
+                };
+                if kind == GO_BETWEEN {
+                    continue;
                 }
+                let expected = (0..KINGDOMS)
+                    .filter(|&k| k != owner && targets[k].has(cell))
+                    .fold(0u8, |mask, k| mask | 1 << k);
+                let found = attackers(&pos, cell) & !(1 << owner);
+                assert_eq!(found, expected, "{line} {cell}");
             }
         }
     }

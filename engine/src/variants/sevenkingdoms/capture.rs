@@ -78,7 +78,7 @@ impl State {
     pub(super) fn next_kingdom(&self, after: usize, need_moves: bool) -> Option<usize> {
         (1..=KINGDOMS)
             .map(|i| (after + i) % KINGDOMS)
-            .find(|&k| self.in_game(k) && (!need_moves || self.has_moves(k)))
+            .find(|&k| self.in_game(k) && (!need_moves || self.mobility.total(k) > 0))
     }
 
     /// Sets the side to move after a move by (or a resignation affecting) `previous`:
@@ -111,9 +111,12 @@ impl SevenKingdoms {
         let state = &mut self.state;
         let mover = state.side;
         let target = state.cells[to];
+        let records = state.record.len();
+        state.uncount(from);
         if target == 0 {
             state.halfmove = state.halfmove.saturating_add(1);
         } else {
+            state.uncount(to);
             // R36–R38: remove and count the piece, then capture its kingdom if it was a
             // General or the kingdom's tenth loss.
             let victim = code_kingdom(target);
@@ -128,6 +131,11 @@ impl SevenKingdoms {
             }
         }
         state.relocate(from, to);
+        if state.record.len() > records {
+            state.recount_all();
+        } else {
+            state.recount_around([from, to]);
+        }
         state.pass_turn(mover, &self.players);
     }
 

@@ -93,6 +93,12 @@ const fn spans() -> [[Span; 8]; CELLS] {
 
 static SPANS: [[Span; 8]; CELLS] = spans();
 
+/// The cell next to `cell` in direction `d`, if on the board.
+#[inline]
+pub(super) fn neighbour(cell: usize, d: usize) -> Option<usize> {
+    (SPANS[cell][d].edge > 0).then(|| cell.wrapping_add_signed(STEPS[d]))
+}
+
 /// What a line walk from a cell meets: the number of empty cells before the first
 /// occupied one or the edge, and that occupied cell if there is one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,12 +2,14 @@
 //! the reference implementation (elephantchess `seven-kingdoms-core`).
 //!
 //! Files: `tables` (the 19 × 19 grid and keys), `players` (the `Players` option, R46),
-//! `lines` (the occupancy of every line, for line walks), `movegen` (R7–R24), `capture` (captures, elimination and army transfer, R36–R42, and
+//! `lines` (the occupancy of every line, for line walks), `movegen` (R7–R24), `mobility`
+//! (every piece's number of moves, kept by make), `capture` (captures, elimination and army transfer, R36–R42, and
 //! the turn order R27–R34), `end` (R43–R48), `notation` (§9, §10).
 
 mod capture;
 mod end;
 mod lines;
+mod mobility;
 mod movegen;
 mod notation;
 mod players;
@@ -19,6 +21,7 @@ use arrayvec::ArrayVec;
 pub use end::{Ending, Label};
 use lines::Lines;
 pub use lines::{Reach, STEPS};
+use mobility::Mobility;
 pub use movegen::WalkSink;
 pub use players::Players;
 pub use tables::{tables, Tables};
@@ -86,6 +89,8 @@ struct State {
     by_kingdom: [Wide384; KINGDOMS],
     /// The occupied cells, the Emperor's included, line by line.
     lines: Lines,
+    /// The number of moves of every piece.
+    mobility: Mobility,
     /// `matrix[a][v]`: pieces of colour v captured by kingdom a (R36, R40).
     matrix: [[u16; KINGDOMS]; KINGDOMS],
     /// Captured-kingdoms record: (holder, captured) in chronological order.
@@ -154,6 +159,12 @@ impl SevenKingdoms {
     /// Whether `kingdom` is in the game (R28).
     pub fn in_game(&self, kingdom: usize) -> bool {
         self.state.in_game(kingdom)
+    }
+
+    /// The number of moves `kingdom`'s pieces have, by piece type (whether or not it is
+    /// the kingdom's turn).
+    pub fn moves_by_kind(&self, kingdom: usize) -> [u16; 10] {
+        self.state.mobility.by_kind(kingdom)
     }
 
     /// How the game ended, if it has (R43–R48).
@@ -225,7 +236,7 @@ impl Game for SevenKingdoms {
         if self.state.ending.is_some() {
             return 0;
         }
-        self.state.count_moves_of(self.state.side)
+        self.state.mobility.total(self.state.side)
     }
 
     fn make_move(&mut self, mv: Move) {
@@ -254,7 +265,7 @@ impl Game for SevenKingdoms {
         let Some(kingdom) = self
             .players
             .block_of(seat)
-            .find(|&k| state.in_game(k) && state.has_moves(k))
+            .find(|&k| state.in_game(k) && state.mobility.total(k) > 0)
         else {
             return false;
         };

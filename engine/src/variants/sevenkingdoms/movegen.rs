@@ -49,11 +49,6 @@ pub trait WalkSink {
     fn quiet(&mut self, from: usize, start: usize, step: isize, count: usize);
     /// The capture from `from` on `to`.
     fn capture(&mut self, from: usize, to: usize);
-    /// Whether the sink wants no more pieces' moves.
-    #[inline]
-    fn is_satisfied(&self) -> bool {
-        false
-    }
 }
 
 impl WalkSink for MoveList {
@@ -77,10 +72,10 @@ impl WalkSink for MoveList {
     }
 }
 
-/// Counts moves, and is satisfied with `enough` of them.
-struct Counter {
-    moves: usize,
-    enough: usize,
+/// Counts moves.
+#[derive(Default)]
+pub(super) struct Counter {
+    pub(super) moves: usize,
 }
 
 impl WalkSink for Counter {
@@ -92,48 +87,26 @@ impl WalkSink for Counter {
     fn capture(&mut self, _: usize, _: usize) {
         self.moves += 1;
     }
-    #[inline]
-    fn is_satisfied(&self) -> bool {
-        self.moves >= self.enough
-    }
 }
 
 impl State {
-    /// The number of moves of `kingdom`'s pieces.
-    pub(super) fn count_moves_of(&self, kingdom: usize) -> usize {
-        let mut counter = Counter {
-            moves: 0,
-            enough: usize::MAX,
-        };
-        self.visit_moves(kingdom, &mut counter);
-        counter.moves
-    }
-
-    /// Whether `kingdom` has at least one move (R30).
-    pub(super) fn has_moves(&self, kingdom: usize) -> bool {
-        let mut counter = Counter {
-            moves: 0,
-            enough: 1,
-        };
-        self.visit_moves(kingdom, &mut counter);
-        counter.is_satisfied()
-    }
-
-    /// Gives `sink` the moves of `kingdom`'s pieces, piece by piece in cell order, until
-    /// it is satisfied.
+    /// Gives `sink` the moves of `kingdom`'s pieces, piece by piece in cell order.
     pub(super) fn visit_moves(&self, kingdom: usize, sink: &mut impl WalkSink) {
         for from in self.by_kingdom[kingdom].cells() {
             let kind = code_kind(self.cells[from]);
             sink.piece(from, kind);
             self.visit_piece(from, kind, kingdom, sink);
-            if sink.is_satisfied() {
-                return;
-            }
         }
     }
 
     /// Gives `sink` the moves of the piece of `kingdom` and type `kind` on `from`.
-    fn visit_piece(&self, from: usize, kind: usize, kingdom: usize, sink: &mut impl WalkSink) {
+    pub(super) fn visit_piece(
+        &self,
+        from: usize,
+        kind: usize,
+        kingdom: usize,
+        sink: &mut impl WalkSink,
+    ) {
         match kind {
             GENERAL => self.walks(from, kingdom, &ALL_DIRECTIONS, ANY, true, sink),
             CHANCELLOR => self.walks(from, kingdom, &ORTHOGONAL_DIRECTIONS, ANY, true, sink),

@@ -2,8 +2,8 @@
 
 use super::tables::tables;
 use super::{
-    code_kind, code_kingdom, piece_code, Lines, Move, MoveList, Players, SevenKingdoms, State,
-    CELLS, COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, KINGDOMS, TYPE_LETTERS,
+    code_kind, code_kingdom, piece_code, Lines, Mobility, Move, MoveList, Players, SevenKingdoms,
+    State, CELLS, COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, KINGDOMS, TYPE_LETTERS,
 };
 use crate::bitboard::{Bitboard, Wide384};
 use crate::game::{Game, MoveError, MoveErrorKind, PositionError, PositionErrorKind};
@@ -195,6 +195,7 @@ fn empty_state() -> State {
         cells,
         by_kingdom: [Wide384::EMPTY; KINGDOMS],
         lines,
+        mobility: Mobility::EMPTY,
         matrix: [[0; KINGDOMS]; KINGDOMS],
         record: ArrayVec::new(),
         out: 0,
@@ -226,6 +227,7 @@ pub fn parse_position(text: &str, players: &Players) -> Result<SevenKingdoms, Po
     };
     let mut state = empty_state();
     parse_board(&mut state, given[0].1, given[0].0)?;
+    state.recount_all();
     let (side_at, side) = field(1);
     state.side = match side.as_bytes() {
         [letter] => kingdom_of_letter(*letter),
