@@ -31,8 +31,8 @@ use engine::search::multiplayer::{SeatEvaluator, SeatScores};
 use engine::search::score::EVAL_LIMIT;
 use engine::search::Evaluator;
 use engine::variants::sevenkingdoms::{
-    tables, Move, SevenKingdoms, ARCHER, CANNON, CHANCELLOR, COLOUR_LETTERS, CROSSBOWMAN, DAGGER,
-    DIPLOMAT, GENERAL, KINGDOMS, KNIGHT, STEPS, SWORDSMAN,
+    neighbour, tables, Move, SevenKingdoms, ARCHER, CANNON, CHANCELLOR, COLOUR_LETTERS,
+    CROSSBOWMAN, DAGGER, DIPLOMAT, GENERAL, KINGDOMS, KNIGHT, KNIGHT_WAYS_BACK, STEPS, SWORDSMAN,
 };
 use std::fmt::Write;
 
@@ -297,23 +297,17 @@ pub fn attacked_by_others(pos: &SevenKingdoms, cell: usize, seat: usize) -> bool
 /// diagonal over empty cells, standing next to the leg against one of the diagonal's two
 /// directions.
 fn knight_attackers(pos: &SevenKingdoms, cell: usize) -> u8 {
-    // Per diagonal (NE, NW, SE, SW): the direction back to the leg, and from the leg the
-    // two directions back to the Knight (against the legs N/E, N/W, S/E, S/W).
-    const BACK: [(usize, [usize; 2]); 4] = [(7, [1, 3]), (6, [1, 2]), (5, [0, 3]), (4, [0, 2])];
     let mut found = 0;
-    for (back, to_knight) in BACK {
+    for (back, to_knight) in KNIGHT_WAYS_BACK {
         let legs = pos.reach(cell, back).empty.min(3);
         for leg in (1..=legs).map(|k| cell.wrapping_add_signed(k as isize * STEPS[back])) {
-            for d in to_knight {
-                let next = pos.reach(leg, d);
-                let knight = next
-                    .blocker
-                    .filter(|_| next.empty == 0)
-                    .and_then(|c| pos.piece_at(c))
-                    .filter(|&(_, kind)| kind == KNIGHT);
-                if let Some((k, _)) = knight {
-                    found |= 1 << k;
-                }
+            let knights = to_knight
+                .iter()
+                .filter_map(|&d| neighbour(leg, d))
+                .filter_map(|c| pos.piece_at(c))
+                .filter(|&(_, kind)| kind == KNIGHT);
+            for (k, _) in knights {
+                found |= 1 << k;
             }
         }
     }

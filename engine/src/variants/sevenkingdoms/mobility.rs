@@ -7,14 +7,20 @@
 //! these pieces are counted again: the first piece each way from a changed cell (a line
 //! walk ends there or now goes on), the piece beyond it along ranks and files (a Cannon
 //! whose screen or target it was, R19), and the Knights whose leg is a changed cell or an
-//! empty cell up to three steps diagonally from one (R22). An army transfer recolours a
+//! empty cell up to three steps back along an outward diagonal from one (R22). An army transfer recolours a
 //! whole army, which changes what many pieces can take: everything is counted again.
 
 use super::lines::neighbour;
 use super::movegen::Counter;
 use super::{code_kind, code_kingdom, State, CELLS, EMPEROR, KINGDOMS, KNIGHT};
 use crate::bitboard::{Bitboard, Wide384};
-use crate::geometry::{DIAGONAL_DIRECTIONS, ORTHOGONAL_DIRECTIONS};
+use crate::geometry::ORTHOGONAL_DIRECTIONS;
+
+/// R22 backwards, per diagonal (NE, NW, SE, SW) a Knight's walk can take: the direction
+/// back to its leg, and from the leg the two directions back to the Knight (the legs
+/// whose outward diagonals include it: N or E, N or W, S or E, S or W).
+pub const KNIGHT_WAYS_BACK: [(usize, [usize; 2]); 4] =
+    [(7, [1, 3]), (6, [1, 2]), (5, [0, 3]), (4, [0, 2])];
 
 /// Moves per piece and per kingdom and type.
 #[derive(Clone, Debug)]
@@ -83,6 +89,20 @@ impl State {
         *total = *total - u16::from(old) + u16::from(moves);
     }
 
+    /// The Knights on the cells next to `cell` in `directions`.
+    fn knights_next_to<'a>(
+        &'a self,
+        cell: usize,
+        directions: &'a [usize],
+    ) -> impl Iterator<Item = usize> + 'a {
+        directions
+            .iter()
+            .filter_map(move |&d| neighbour(cell, d))
+            .filter(|&c| {
+                !matches!(self.cells[c], 0 | EMPEROR) && code_kind(self.cells[c]) == KNIGHT
+            })
+    }
+
     /// The cell itself and every piece whose moves can depend on what stands on `cell`.
     fn dependants(&self, cell: usize) -> Wide384 {
         let mut found = Wide384::cell(cell);
@@ -97,17 +117,15 @@ impl State {
                 }
             }
         }
-        for d in DIAGONAL_DIRECTIONS {
-            let step = super::STEPS[d];
-            let legs = self.lines.reach(cell, d).empty.min(3);
-            for leg in (0..=legs as isize).map(|k| cell.wrapping_add_signed(k * step)) {
-                for o in ORTHOGONAL_DIRECTIONS {
-                    let knight = neighbour(leg, o)
-                        .filter(|&c| !matches!(self.cells[c], 0 | EMPEROR))
-                        .filter(|&c| code_kind(self.cells[c]) == KNIGHT);
-                    if let Some(knight) = knight {
-                        found |= Wide384::cell(knight);
-                    }
+        for knight in self.knights_next_to(cell, &ORTHOGONAL_DIRECTIONS) {
+            found |= Wide384::cell(knight);
+        }
+        for (back, to_knight) in KNIGHT_WAYS_BACK {
+            let legs = self.lines.reach(cell, back).empty.min(3);
+            let step = super::STEPS[back];
+            for leg in (1..=legs as isize).map(|k| cell.wrapping_add_signed(k * step)) {
+                for knight in self.knights_next_to(leg, &to_knight) {
+                    found |= Wide384::cell(knight);
                 }
             }
         }
