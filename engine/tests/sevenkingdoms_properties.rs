@@ -1,9 +1,8 @@
 //! Properties of Seven Kingdoms positions over seeded random playouts from the start:
 //! hashing, position strings, move strings, make/unmake, the line occupancy that line
-//! walks read, the move counts per kingdom and piece type that make keeps, and invariants
-//! of the rules (R28, R30, R36–R43, R51.7). Half of the moves prefer a capture so that
-//! armies change hands; now and then a kingdom is put out with the record token
-//! `x<colour>` (R55).
+//! walks read, the counts of moves and pieces that make keeps, and invariants of the
+//! rules (R28, R30, R36–R43, R51.7). Half of the moves prefer a capture so that armies
+//! change hands; now and then a kingdom is put out with the record token `x<colour>` (R55).
 
 use engine::bitboard::Bitboard;
 use engine::game::{Game, Status};
@@ -200,20 +199,37 @@ impl WalkSink for MovesByKind {
     }
 }
 
-/// The move counts that make keeps up to date agree with the move generator, for every
-/// kingdom and piece type.
-fn check_move_counts(p: &SevenKingdoms) {
+/// The counts that make keeps up to date agree with the board: the moves (by the move
+/// generator) and the pieces of every kingdom by type, and the cells of the Generals.
+fn check_counts(p: &SevenKingdoms) {
+    let text = || p.position_string();
     for kingdom in 0..KINGDOMS {
         let mut generated = MovesByKind::default();
         p.visit_moves_of(kingdom, &mut generated);
-        let text = || p.position_string();
         assert_eq!(
             p.moves_by_kind(kingdom),
             generated.moves,
             "{kingdom}: {}",
             text()
         );
+        let mut pieces = [0; 10];
+        for (_, kind) in (0..361)
+            .filter_map(|c| p.piece_at(c))
+            .filter(|&(k, _)| k == kingdom)
+        {
+            pieces[kind] += 1;
+        }
+        assert_eq!(p.pieces_by_kind(kingdom), pieces, "{kingdom}: {}", text());
     }
+    let generals: Vec<usize> = (0..361)
+        .filter(|&c| p.piece_at(c).is_some_and(|(_, kind)| kind == GENERAL))
+        .collect();
+    assert_eq!(
+        p.generals().cells().collect::<Vec<_>>(),
+        generals,
+        "{}",
+        text()
+    );
 }
 
 /// A random move: a capture half of the time when there is one.
@@ -243,7 +259,7 @@ fn playout(seed: u64, seen: &mut Seen) {
         check_position(&mut p, &moves, ply % 4 == 0);
         check_invariants(&p, transferred, &mut was_in_game);
         check_reach(&p);
-        check_move_counts(&p);
+        check_counts(&p);
         if p.ending().is_some() {
             seen.finished += 1;
             break;

@@ -89,11 +89,6 @@ fn squares(bb: Wide384) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Adds `cell` to a bitboard.
-fn set(bb: &mut Wide384, cell: usize) {
-    bb.0[cell / 64] |= 1 << (cell % 64);
-}
-
 /// The terms of one kingdom in the game, in centipawns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KingdomTerms {
@@ -129,29 +124,23 @@ pub struct Breakdown {
     pub scores: SeatScores,
 }
 
-/// A kingdom's moves and mobility (from the position's move counts), material and
-/// Generals.
+/// A kingdom's moves, mobility and material, from the position's counts of moves and
+/// pieces by type.
 #[derive(Clone, Copy, Default)]
 struct Army {
     moves: u32,
     mobility: i32,
     material: i32,
-    generals: Wide384,
 }
 
 impl Army {
     fn of(pos: &SevenKingdoms, kingdom: usize) -> Army {
         let mut army = Army::default();
+        let pieces = pos.pieces_by_kind(kingdom);
         for (kind, &moves) in pos.moves_by_kind(kingdom).iter().enumerate() {
             army.moves += u32::from(moves);
             army.mobility += MOBILITY[kind] * i32::from(moves);
-        }
-        for cell in squares(pos.pieces_of(kingdom)) {
-            let (_, kind) = pos.piece_at(cell).expect("a piece on its kingdom's cell");
-            army.material += VALUES[kind];
-            if kind == GENERAL {
-                set(&mut army.generals, cell);
-            }
+            army.material += VALUES[kind] * i32::from(pieces[kind]);
         }
         army
     }
@@ -191,37 +180,34 @@ fn turn_distance(pos: &SevenKingdoms, kingdom: usize) -> usize {
 
 /// Adds the General safety terms: each General of a kingdom in the game, the enemy
 /// kingdoms (of other players) attacking it, and who of them moves first.
-fn general_safety(
-    pos: &SevenKingdoms,
-    armies: &[Army; KINGDOMS],
-    terms: &mut [Option<KingdomTerms>; KINGDOMS],
-) {
+fn general_safety(pos: &SevenKingdoms, terms: &mut [Option<KingdomTerms>; KINGDOMS]) {
     let players = pos.players();
-    for owner in 0..KINGDOMS {
+    for cell in squares(pos.generals()) {
+        let Some((owner, _)) = pos.piece_at(cell) else {
+            continue;
+        };
         let Some(own) = terms[owner] else {
             continue;
         };
-        for cell in squares(armies[owner].generals) {
-            let attacking = attackers(pos, cell);
-            let first_attacker = (0..KINGDOMS)
-                .filter(|&k| terms[k].is_some() && players.seat_of(k) != players.seat_of(owner))
-                .filter(|&k| attacking & (1 << k) != 0)
-                .min_by_key(|&k| turn_distance(pos, k));
-            let sheltering = shelter(pos, cell, owner).min(SHELTER_MAX) as i32;
-            let mut general = GENERAL_SHELTER * sheltering;
-            match first_attacker {
-                Some(k) if turn_distance(pos, k) < turn_distance(pos, owner) => {
-                    general -= own.material * GENERAL_EN_PRISE_PERCENT / 100;
-                    if let Some(attacker) = &mut terms[k] {
-                        attacker.threats += own.material * GENERAL_THREAT_PERCENT / 100;
-                    }
+        let attacking = attackers(pos, cell);
+        let first_attacker = (0..KINGDOMS)
+            .filter(|&k| terms[k].is_some() && players.seat_of(k) != players.seat_of(owner))
+            .filter(|&k| attacking & (1 << k) != 0)
+            .min_by_key(|&k| turn_distance(pos, k));
+        let sheltering = shelter(pos, cell, owner).min(SHELTER_MAX) as i32;
+        let mut general = GENERAL_SHELTER * sheltering;
+        match first_attacker {
+            Some(k) if turn_distance(pos, k) < turn_distance(pos, owner) => {
+                general -= own.material * GENERAL_EN_PRISE_PERCENT / 100;
+                if let Some(attacker) = &mut terms[k] {
+                    attacker.threats += own.material * GENERAL_THREAT_PERCENT / 100;
                 }
-                Some(_) => general -= GENERAL_HARASSED,
-                None => {}
             }
-            if let Some(own) = &mut terms[owner] {
-                own.general += general;
-            }
+            Some(_) => general -= GENERAL_HARASSED,
+            None => {}
+        }
+        if let Some(own) = &mut terms[owner] {
+            own.general += general;
         }
     }
 }
@@ -321,12 +307,10 @@ pub struct SevenKingdomsEval;
 impl SevenKingdomsEval {
     /// The evaluation with all its terms.
     pub fn breakdown(&self, pos: &SevenKingdoms) -> Breakdown {
-        let mut armies = [Army::default(); KINGDOMS];
         let mut terms: [Option<KingdomTerms>; KINGDOMS] = [None; KINGDOMS];
         let mut moves = [0; KINGDOMS];
         for kingdom in (0..KINGDOMS).filter(|&k| pos.in_game(k)) {
             let army = Army::of(pos, kingdom);
-            armies[kingdom] = army;
             moves[kingdom] = army.moves;
             let held = pos
                 .captured_kingdoms()
@@ -341,7 +325,7 @@ impl SevenKingdomsEval {
                 ..KingdomTerms::default()
             });
         }
-        general_safety(pos, &armies, &mut terms);
+        general_safety(pos, &mut terms);
         let strength = strengths(pos, &terms);
         let scores = relative_to_field(&strength, OUT_SCORE);
         Breakdown {
@@ -354,9 +338,9 @@ impl SevenKingdomsEval {
 
     /// The material of `kingdom`'s army.
     fn army_material(pos: &SevenKingdoms, kingdom: usize) -> i32 {
-        squares(pos.pieces_of(kingdom))
-            .filter_map(|cell| pos.piece_at(cell))
-            .map(|(_, kind)| VALUES[kind])
+        let pieces = pos.pieces_by_kind(kingdom);
+        (0..10)
+            .map(|kind| VALUES[kind] * i32::from(pieces[kind]))
             .sum()
     }
 }
@@ -483,7 +467,7 @@ mod tests {
     impl WalkSink for Targets {
         fn quiet(&mut self, _: usize, _: usize, _: isize, _: usize) {}
         fn capture(&mut self, _: usize, to: usize) {
-            set(&mut self.0, to);
+            self.0 |= Wide384::cell(to);
         }
     }
 

@@ -16,6 +16,9 @@ impl State {
         self.by_kingdom[kingdom] ^= Wide384::cell(from) | Wide384::cell(to);
         self.lines.toggle(from);
         self.lines.toggle(to);
+        if code_kind(code) == GENERAL {
+            self.generals ^= Wide384::cell(from) | Wide384::cell(to);
+        }
         self.hash ^= t.piece_key(code, from) ^ t.piece_key(code, to);
     }
 
@@ -23,8 +26,13 @@ impl State {
     fn remove(&mut self, cell: usize) {
         let code = self.cells[cell];
         self.cells[cell] = 0;
-        self.by_kingdom[code_kingdom(code)] ^= Wide384::cell(cell);
+        let (kingdom, kind) = (code_kingdom(code), code_kind(code));
+        self.by_kingdom[kingdom] ^= Wide384::cell(cell);
         self.lines.toggle(cell);
+        self.pieces_by_kind[kingdom][kind] -= 1;
+        if kind == GENERAL {
+            self.generals ^= Wide384::cell(cell);
+        }
         self.hash ^= tables().piece_key(code, cell);
     }
 
@@ -50,6 +58,10 @@ impl State {
         }
         self.by_kingdom[victim] = Wide384::EMPTY;
         self.by_kingdom[recipient] |= army;
+        for kind in 0..10 {
+            self.pieces_by_kind[recipient][kind] += self.pieces_by_kind[victim][kind];
+        }
+        self.pieces_by_kind[victim] = [0; 10];
         self.add_captures(recipient, victim, army.count() as u16);
         self.record.push((recipient as u8, victim as u8));
         self.hash ^= t.record_key(recipient, victim);

@@ -92,6 +92,10 @@ struct State {
     lines: Lines,
     /// The number of moves of every piece.
     mobility: Mobility,
+    /// The number of each kingdom's pieces of each type.
+    pieces_by_kind: [[u16; 10]; KINGDOMS],
+    /// The cells of the Generals, of every kingdom.
+    generals: Wide384,
     /// `matrix[a][v]`: pieces of colour v captured by kingdom a (R36, R40).
     matrix: [[u16; KINGDOMS]; KINGDOMS],
     /// Captured-kingdoms record: (holder, captured) in chronological order.
@@ -166,6 +170,16 @@ impl SevenKingdoms {
     /// the kingdom's turn).
     pub fn moves_by_kind(&self, kingdom: usize) -> [u16; 10] {
         self.state.mobility.by_kind(kingdom)
+    }
+
+    /// The number of `kingdom`'s pieces of each type.
+    pub fn pieces_by_kind(&self, kingdom: usize) -> [u16; 10] {
+        self.state.pieces_by_kind[kingdom]
+    }
+
+    /// The cells of the Generals, of every kingdom.
+    pub fn generals(&self) -> Wide384 {
+        self.state.generals
     }
 
     /// How the game ended, if it has (R43–R48).

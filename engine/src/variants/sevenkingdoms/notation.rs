@@ -3,7 +3,7 @@
 use super::tables::tables;
 use super::{
     code_kind, code_kingdom, piece_code, Lines, Mobility, Move, MoveList, Players, SevenKingdoms,
-    State, CELLS, COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, KINGDOMS, TYPE_LETTERS,
+    State, CELLS, COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, GENERAL, KINGDOMS, TYPE_LETTERS,
 };
 use crate::bitboard::{Bitboard, Wide384};
 use crate::game::{Game, MoveError, MoveErrorKind, PositionError, PositionErrorKind};
@@ -77,6 +77,10 @@ fn parse_board(state: &mut State, field: &str, offset: usize) -> Result<(), Posi
                 state.cells[cell] = code;
                 state.by_kingdom[kingdom] |= Wide384::cell(cell);
                 state.lines.toggle(cell);
+                state.pieces_by_kind[kingdom][kind] += 1;
+                if kind == GENERAL {
+                    state.generals |= Wide384::cell(cell);
+                }
             }
             x += 1;
             pos += token.len();
@@ -196,6 +200,8 @@ fn empty_state() -> State {
         by_kingdom: [Wide384::EMPTY; KINGDOMS],
         lines,
         mobility: Mobility::EMPTY,
+        pieces_by_kind: [[0; 10]; KINGDOMS],
+        generals: Wide384::EMPTY,
         matrix: [[0; KINGDOMS]; KINGDOMS],
         record: ArrayVec::new(),
         out: 0,
