@@ -115,6 +115,8 @@ pub struct SevenKingdoms {
     state: State,
     players: Players,
     history: Vec<State>,
+    /// The side to move before each hand-over still in force (`pass_turn_to`).
+    handed_over: Vec<u8>,
 }
 
 impl SevenKingdoms {
@@ -270,8 +272,8 @@ impl Game for SevenKingdoms {
     }
 
     /// Best-reply search's hand-over: the first kingdom of `seat`'s block that is in the
-    /// game and can move becomes the side to move; a copy of the state on the history
-    /// stack lets `unmake_null_move` restore everything, the hash included.
+    /// game and can move becomes the side to move. Only the side (and with it the hash)
+    /// changes, so `unmake_null_move` needs only the side before.
     fn pass_turn_to(&mut self, seat: Seat) -> bool {
         if self.state.ending.is_some() {
             return false;
@@ -284,13 +286,17 @@ impl Game for SevenKingdoms {
         else {
             return false;
         };
-        self.history.push(self.state.clone());
+        self.handed_over.push(self.state.side as u8);
         self.state.set_side(kingdom);
         true
     }
 
     fn unmake_null_move(&mut self) {
-        self.unmake_move();
+        let side = self
+            .handed_over
+            .pop()
+            .expect("unmake_null_move without a hand-over to take back");
+        self.state.set_side(usize::from(side));
     }
 
     fn is_tactical(&self, mv: Move) -> bool {

@@ -260,6 +260,7 @@ pub fn parse_position(text: &str, players: &Players) -> Result<SevenKingdoms, Po
         state,
         players: players.clone(),
         history: Vec::new(),
+        handed_over: Vec::new(),
     })
 }
 
