@@ -4,11 +4,11 @@
 //! rules (R28, R30, R36–R43, R51.7). Half of the moves prefer a capture so that armies
 //! change hands; now and then a kingdom is put out with the record token `x<colour>` (R55).
 
-use engine::bitboard::Bitboard;
+use engine::bitboard::{Bitboard, Wide384};
 use engine::game::{Game, Status};
 use engine::variants::sevenkingdoms::{
     tables, Label, Move, Players, Reach, SevenKingdoms, WalkSink, COLOUR_LETTERS, EMPEROR_CELL,
-    GENERAL, KINGDOMS,
+    GENERAL, GO_BETWEEN, KINGDOMS,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -180,11 +180,12 @@ fn check_reach(p: &SevenKingdoms) {
     }
 }
 
-/// Moves per piece type, counted from the move generator's walks.
+/// Moves per piece type and the cells of the captures, from the move generator's walks.
 #[derive(Default)]
 struct MovesByKind {
     kind: usize,
     moves: [u16; 10],
+    targets: Wide384,
 }
 
 impl WalkSink for MovesByKind {
@@ -194,18 +195,25 @@ impl WalkSink for MovesByKind {
     fn quiet(&mut self, _: usize, _: usize, _: isize, count: usize) {
         self.moves[self.kind] += count as u16;
     }
-    fn capture(&mut self, _: usize, _: usize) {
+    fn capture(&mut self, _: usize, to: usize) {
         self.moves[self.kind] += 1;
+        self.targets |= Wide384::cell(to);
     }
 }
 
 /// The counts that make keeps up to date agree with the board: the moves (by the move
-/// generator) and the pieces of every kingdom by type, and the cells of the Generals.
+/// generator) and the pieces of every kingdom by type, and the cells of the Generals. The
+/// attackers looked for backwards from each piece (a Go-Between cannot be taken, R21) are
+/// the other kingdoms whose generated moves capture it.
 fn check_counts(p: &SevenKingdoms) {
     let text = || p.position_string();
+    let mut attackers = [0u8; 361];
     for kingdom in 0..KINGDOMS {
         let mut generated = MovesByKind::default();
         p.visit_moves_of(kingdom, &mut generated);
+        for cell in generated.targets.cells() {
+            attackers[cell] |= 1 << kingdom;
+        }
         assert_eq!(
             p.moves_by_kind(kingdom),
             generated.moves,
@@ -230,6 +238,12 @@ fn check_counts(p: &SevenKingdoms) {
         "{}",
         text()
     );
+    for (cell, &expected) in attackers.iter().enumerate() {
+        if let Some((owner, kind)) = p.piece_at(cell).filter(|&(_, kind)| kind != GO_BETWEEN) {
+            let found = p.attackers(cell) & !(1 << owner);
+            assert_eq!(found, expected, "{cell} ({kind}): {}", text());
+        }
+    }
 }
 
 /// A random move: a capture half of the time when there is one.

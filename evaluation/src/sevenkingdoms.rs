@@ -26,13 +26,11 @@
 use crate::relative_to_field;
 use engine::bitboard::Wide384;
 use engine::game::Game;
-use engine::geometry::ORTHOGONAL_DIRECTIONS;
 use engine::search::multiplayer::{SeatEvaluator, SeatScores};
 use engine::search::score::EVAL_LIMIT;
 use engine::search::Evaluator;
 use engine::variants::sevenkingdoms::{
-    neighbour, tables, Move, SevenKingdoms, ARCHER, CANNON, CHANCELLOR, COLOUR_LETTERS,
-    CROSSBOWMAN, DAGGER, DIPLOMAT, GENERAL, KINGDOMS, KNIGHT, KNIGHT_WAYS_BACK, STEPS, SWORDSMAN,
+    tables, Move, SevenKingdoms, COLOUR_LETTERS, GENERAL, KINGDOMS,
 };
 use std::fmt::Write;
 
@@ -189,7 +187,7 @@ fn general_safety(pos: &SevenKingdoms, terms: &mut [Option<KingdomTerms>; KINGDO
         let Some(own) = terms[owner] else {
             continue;
         };
-        let attacking = attackers(pos, cell);
+        let attacking = pos.attackers(cell);
         let first_attacker = (0..KINGDOMS)
             .filter(|&k| terms[k].is_some() && players.seat_of(k) != players.seat_of(owner))
             .filter(|&k| attacking & (1 << k) != 0)
@@ -229,75 +227,13 @@ fn strengths(pos: &SevenKingdoms, terms: &[Option<KingdomTerms>; KINGDOMS]) -> S
         .collect()
 }
 
-/// Whether a piece of type `kind` standing `steps` cells away in direction `d` from a
-/// cell, with nothing between, attacks that cell along the line (R12–R18).
-fn line_attacker(kind: usize, d: usize, steps: usize) -> bool {
-    let orthogonal = ORTHOGONAL_DIRECTIONS.contains(&d);
-    match kind {
-        GENERAL => true,
-        CHANCELLOR => orthogonal,
-        DIPLOMAT => !orthogonal,
-        ARCHER => steps <= 4,
-        CROSSBOWMAN => steps <= 5,
-        SWORDSMAN => orthogonal && steps == 1,
-        DAGGER => !orthogonal && steps == 1,
-        _ => false,
-    }
-}
-
-/// The kingdoms (bit = turn index) with a piece that could capture on `cell` if a piece
-/// they may take stood there: line walks (R12–R18), Cannons over one screen (R19) and
-/// Knights (R22), all looked for from the cell outward.
-pub fn attackers(pos: &SevenKingdoms, cell: usize) -> u8 {
-    let kingdom_bit = |(k, _): (usize, usize)| 1u8 << k;
-    let mut found = 0;
-    for d in 0..8 {
-        let reach = pos.reach(cell, d);
-        let Some(first) = reach.blocker else {
-            continue;
-        };
-        let piece = pos.piece_at(first);
-        found |= piece
-            .filter(|&(_, kind)| line_attacker(kind, d, reach.empty + 1))
-            .map_or(0, kingdom_bit);
-        if ORTHOGONAL_DIRECTIONS.contains(&d) {
-            let beyond_screen = pos.reach(first, d).blocker.and_then(|c| pos.piece_at(c));
-            found |= beyond_screen
-                .filter(|&(_, kind)| kind == CANNON)
-                .map_or(0, kingdom_bit);
-        }
-    }
-    found | knight_attackers(pos, cell)
-}
-
 /// Whether a piece of a kingdom in the game that belongs to another player than `seat`
 /// could capture on `cell` (its occupant aside).
 pub fn attacked_by_others(pos: &SevenKingdoms, cell: usize, seat: usize) -> bool {
     let others = (0..KINGDOMS)
         .filter(|&k| pos.in_game(k) && pos.players().seat_of(k) != seat)
         .fold(0u8, |mask, k| mask | 1 << k);
-    attackers(pos, cell) & others != 0
-}
-
-/// R22 backwards: the kingdoms of the Knights that reach `cell` from a leg back along a
-/// diagonal over empty cells, standing next to the leg against one of the diagonal's two
-/// directions.
-fn knight_attackers(pos: &SevenKingdoms, cell: usize) -> u8 {
-    let mut found = 0;
-    for (back, to_knight) in KNIGHT_WAYS_BACK {
-        let legs = pos.reach(cell, back).empty.min(3);
-        for leg in (1..=legs).map(|k| cell.wrapping_add_signed(k as isize * STEPS[back])) {
-            let knights = to_knight
-                .iter()
-                .filter_map(|&d| neighbour(leg, d))
-                .filter_map(|c| pos.piece_at(c))
-                .filter(|&(_, kind)| kind == KNIGHT);
-            for (k, _) in knights {
-                found |= 1 << k;
-            }
-        }
-    }
-    found
+    pos.attackers(cell) & others != 0
 }
 
 /// The Seven Kingdoms evaluation.
@@ -449,55 +385,5 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
 
     fn is_losing_capture(&self, pos: &SevenKingdoms, mv: Move) -> bool {
         SeatEvaluator::is_losing_capture(self, pos, mv)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use engine::bitboard::Bitboard;
-    use engine::variants::sevenkingdoms::{WalkSink, CELLS, GO_BETWEEN};
-
-    const BENCH: &str = include_str!("../../positions/sevenkingdoms/bench.txt");
-
-    /// The capture targets of a kingdom's pieces, from the rules' move generator.
-    #[derive(Default)]
-    struct Targets(Wide384);
-
-    impl WalkSink for Targets {
-        fn quiet(&mut self, _: usize, _: usize, _: isize, _: usize) {}
-        fn capture(&mut self, _: usize, to: usize) {
-            self.0 |= Wide384::cell(to);
-        }
-    }
-
-    /// The reverse lookup finds exactly the kingdoms whose moves (by the rules' move
-    /// generator) capture on each piece of the bench positions.
-    #[test]
-    fn attackers_looked_for_backwards_are_the_kingdoms_that_can_capture() {
-        let players = engine::variants::sevenkingdoms::Players::default();
-        for line in BENCH.lines().filter(|l| !l.starts_with('#')) {
-            let pos = SevenKingdoms::from_position_string(line, &players).unwrap();
-            let targets: Vec<Wide384> = (0..KINGDOMS)
-                .map(|k| {
-                    let mut targets = Targets::default();
-                    pos.visit_moves_of(k, &mut targets);
-                    targets.0
-                })
-                .collect();
-            for cell in 0..CELLS {
-                let Some((owner, kind)) = pos.piece_at(cell) else {
-                    continue;
-                };
-                if kind == GO_BETWEEN {
-                    continue;
-                }
-                let expected = (0..KINGDOMS)
-                    .filter(|&k| k != owner && targets[k].has(cell))
-                    .fold(0u8, |mask, k| mask | 1 << k);
-                let found = attackers(&pos, cell) & !(1 << owner);
-                assert_eq!(found, expected, "{line} {cell}");
-            }
-        }
     }
 }

@@ -95,7 +95,7 @@ static SPANS: [[Span; 8]; CELLS] = spans();
 
 /// The cell next to `cell` in direction `d`, if on the board.
 #[inline]
-pub fn neighbour(cell: usize, d: usize) -> Option<usize> {
+pub(super) fn neighbour(cell: usize, d: usize) -> Option<usize> {
     (SPANS[cell][d].edge > 0).then(|| cell.wrapping_add_signed(STEPS[d]))
 }
 

@@ -19,7 +19,7 @@ use crate::geometry::ORTHOGONAL_DIRECTIONS;
 /// R22 backwards, per diagonal (NE, NW, SE, SW) a Knight's walk can take: the direction
 /// back to its leg, and from the leg the two directions back to the Knight (the legs
 /// whose outward diagonals include it: N or E, N or W, S or E, S or W).
-pub const KNIGHT_WAYS_BACK: [(usize, [usize; 2]); 4] =
+pub(super) const KNIGHT_WAYS_BACK: [(usize, [usize; 2]); 4] =
     [(7, [1, 3]), (6, [1, 2]), (5, [0, 3]), (4, [0, 2])];
 
 /// Moves per piece and per kingdom and type.

@@ -1,11 +1,12 @@
 //! The Game of the Seven Kingdoms: `docs/rules/sevenkingdoms.md`, compatible with
 //! the reference implementation (elephantchess `seven-kingdoms-core`).
 //!
-//! Files: `tables` (the 19 × 19 grid and keys), `players` (the `Players` option, R46),
+//! Files: `tables` (the 19 × 19 grid and keys), `attacks` (who could capture on a cell), `players` (the `Players` option, R46),
 //! `lines` (the occupancy of every line, for line walks), `movegen` (R7–R24), `mobility`
 //! (every piece's number of moves, kept by make), `capture` (captures, elimination and army transfer, R36–R42, and
 //! the turn order R27–R34), `end` (R43–R48), `notation` (§9, §10).
 
+mod attacks;
 mod capture;
 mod end;
 mod lines;
@@ -20,9 +21,8 @@ use crate::game::{Game, MoveError, PositionError, Seat, SpillList, Status};
 use arrayvec::ArrayVec;
 pub use end::{Ending, Label};
 use lines::Lines;
-pub use lines::{neighbour, Reach, STEPS};
+pub use lines::{Reach, STEPS};
 use mobility::Mobility;
-pub use mobility::KNIGHT_WAYS_BACK;
 pub use movegen::WalkSink;
 pub use players::Players;
 pub use tables::{tables, Tables};
