@@ -1,12 +1,14 @@
 //! Properties of Seven Kingdoms positions over seeded random playouts from the start:
-//! hashing, position strings, move strings, make/unmake, and invariants of the rules
-//! (R28, R30, R36–R43, R51.7). Half of the moves prefer a capture so that armies change
-//! hands; now and then a kingdom is put out with the record token `x<colour>` (R55).
+//! hashing, position strings, move strings, make/unmake, the line occupancy that line
+//! walks read, the counts of moves and pieces that make keeps, and invariants of the
+//! rules (R28, R30, R36–R43, R51.7). Half of the moves prefer a capture so that armies
+//! change hands; now and then a kingdom is put out with the record token `x<colour>` (R55).
 
-use engine::bitboard::Bitboard;
+use engine::bitboard::{Bitboard, Wide384};
 use engine::game::{Game, Status};
 use engine::variants::sevenkingdoms::{
-    Label, Move, Players, SevenKingdoms, COLOUR_LETTERS, GENERAL, KINGDOMS,
+    tables, Label, Move, Players, Reach, SevenKingdoms, WalkSink, COLOUR_LETTERS, EMPEROR_CELL,
+    GENERAL, GO_BETWEEN, KINGDOMS,
 };
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -157,6 +159,93 @@ fn recipient(p: &SevenKingdoms, victim: usize, kind: usize) -> Option<usize> {
         .find(|k| candidates.contains(k) && captures(*k) == most)
 }
 
+/// The line occupancy that make keeps up to date agrees with the board: from every cell in
+/// every direction, the walk meets the piece (or the Emperor) that a walk cell by cell
+/// meets (R9).
+fn check_reach(p: &SevenKingdoms) {
+    let grid = &tables().grid;
+    let occupied = |c: usize| c == EMPEROR_CELL || p.piece_at(c).is_some();
+    for cell in 0..361 {
+        for d in 0..8 {
+            let ray = grid.ray(cell, d);
+            let empty = ray
+                .iter()
+                .take_while(|&&c| !occupied(usize::from(c)))
+                .count();
+            let blocker = ray.get(empty).map(|&c| usize::from(c));
+            let found = p.reach(cell, d);
+            let text = || p.position_string();
+            assert_eq!(found, Reach { empty, blocker }, "{cell} {d}: {}", text());
+        }
+    }
+}
+
+/// Moves per piece type and the cells of the captures, from the move generator's walks.
+#[derive(Default)]
+struct MovesByKind {
+    kind: usize,
+    moves: [u16; 10],
+    targets: Wide384,
+}
+
+impl WalkSink for MovesByKind {
+    fn piece(&mut self, _: usize, kind: usize) {
+        self.kind = kind;
+    }
+    fn quiet(&mut self, _: usize, _: usize, _: isize, count: usize) {
+        self.moves[self.kind] += count as u16;
+    }
+    fn capture(&mut self, _: usize, to: usize) {
+        self.moves[self.kind] += 1;
+        self.targets |= Wide384::cell(to);
+    }
+}
+
+/// The counts that make keeps up to date agree with the board: the moves (by the move
+/// generator) and the pieces of every kingdom by type, and the cells of the Generals. The
+/// attackers looked for backwards from each piece (a Go-Between cannot be taken, R21) are
+/// the other kingdoms whose generated moves capture it.
+fn check_counts(p: &SevenKingdoms) {
+    let text = || p.position_string();
+    let mut attackers = [0u8; 361];
+    for kingdom in 0..KINGDOMS {
+        let mut generated = MovesByKind::default();
+        p.visit_moves_of(kingdom, &mut generated);
+        for cell in generated.targets.cells() {
+            attackers[cell] |= 1 << kingdom;
+        }
+        assert_eq!(
+            p.moves_by_kind(kingdom),
+            generated.moves,
+            "{kingdom}: {}",
+            text()
+        );
+        let mut pieces = [0; 10];
+        for (_, kind) in (0..361)
+            .filter_map(|c| p.piece_at(c))
+            .filter(|&(k, _)| k == kingdom)
+        {
+            pieces[kind] += 1;
+        }
+        assert_eq!(p.pieces_by_kind(kingdom), pieces, "{kingdom}: {}", text());
+    }
+    let generals: Vec<usize> = (0..361)
+        .filter(|&c| p.piece_at(c).is_some_and(|(_, kind)| kind == GENERAL))
+        .collect();
+    assert_eq!(
+        p.generals().cells().collect::<Vec<_>>(),
+        generals,
+        "{}",
+        text()
+    );
+    for (cell, &expected) in attackers.iter().enumerate() {
+        if let Some((owner, kind)) = p.piece_at(cell).filter(|&(_, kind)| kind != GO_BETWEEN) {
+            let found = p.attackers(cell) & !(1 << owner);
+            assert_eq!(found, expected, "{cell} ({kind}): {}", text());
+        }
+    }
+}
+
 /// A random move: a capture half of the time when there is one.
 fn choose(p: &SevenKingdoms, moves: &[Move], rng: &mut StdRng) -> Move {
     let captures: Vec<Move> = moves
@@ -183,6 +272,8 @@ fn playout(seed: u64, seen: &mut Seen) {
         let moves = legal_moves(&p);
         check_position(&mut p, &moves, ply % 4 == 0);
         check_invariants(&p, transferred, &mut was_in_game);
+        check_reach(&p);
+        check_counts(&p);
         if p.ending().is_some() {
             seen.finished += 1;
             break;

@@ -19,19 +19,18 @@
 //! and two players score exact opposites. A player without a kingdom in the game can no
 //! longer win (R47) and scores `-EVAL_LIMIT`.
 //!
-//! Moves are counted by walks written from R9–R22 on a mailbox of the position; a test
-//! checks them against the rules' move generation.
+//! The moves come from the position's counts per kingdom and piece type, which make keeps
+//! up to date with the rules' move generator; the attackers of a General are looked for
+//! backwards from its cell.
 
 use crate::relative_to_field;
-use engine::bitboard::{Bitboard, Wide384};
+use engine::bitboard::Wide384;
 use engine::game::Game;
-use engine::geometry::{Grid, DIAGONAL_DIRECTIONS, ORTHOGONAL_DIRECTIONS};
 use engine::search::multiplayer::{SeatEvaluator, SeatScores};
 use engine::search::score::EVAL_LIMIT;
 use engine::search::Evaluator;
 use engine::variants::sevenkingdoms::{
-    tables, Move, SevenKingdoms, ARCHER, CANNON, CELLS, CHANCELLOR, COLOUR_LETTERS, CROSSBOWMAN,
-    DAGGER, DIPLOMAT, EMPEROR_CELL, GENERAL, GO_BETWEEN, KINGDOMS, KNIGHT, SWORDSMAN,
+    tables, Move, SevenKingdoms, COLOUR_LETTERS, GENERAL, KINGDOMS,
 };
 use std::fmt::Write;
 
@@ -76,22 +75,6 @@ pub const LOSS_SQUARE: i32 = 5;
 /// The score of a player that can no longer win.
 pub const OUT_SCORE: i32 = -EVAL_LIMIT;
 
-/// Mailbox codes: empty, the Emperor, or `1 + 16·kingdom + type`.
-const EMPTY: u8 = 0;
-const EMPEROR: u8 = 0xFF;
-
-fn code(kingdom: usize, kind: usize) -> u8 {
-    (1 + 16 * kingdom + kind) as u8
-}
-
-fn code_kingdom(code: u8) -> usize {
-    usize::from(code - 1) >> 4
-}
-
-fn code_kind(code: u8) -> usize {
-    usize::from(code - 1) & 15
-}
-
 /// The set cells of a bitboard, lowest first, word by word (cheaper than popping cells
 /// off a wide bitboard, which rebuilds all its words for every cell).
 fn squares(bb: Wide384) -> impl Iterator<Item = usize> {
@@ -102,19 +85,6 @@ fn squares(bb: Wide384) -> impl Iterator<Item = usize> {
             Some(64 * i + bit)
         })
     })
-}
-
-/// Adds `cell` to a bitboard.
-fn set(bb: &mut Wide384, cell: usize) {
-    bb.0[cell / 64] |= 1 << (cell % 64);
-}
-
-/// Whether a piece of `kingdom` may capture what stands on a cell of this code.
-fn capturable(code: u8, kingdom: usize) -> bool {
-    code != EMPTY
-        && code != EMPEROR
-        && code_kingdom(code) != kingdom
-        && code_kind(code) != GO_BETWEEN
 }
 
 /// The terms of one kingdom in the game, in centipawns.
@@ -152,160 +122,38 @@ pub struct Breakdown {
     pub scores: SeatScores,
 }
 
-/// What the walks find out per kingdom: moves, weighted mobility, capture targets.
+/// A kingdom's moves, mobility and material, from the position's counts of moves and
+/// pieces by type.
 #[derive(Clone, Copy, Default)]
-struct Activity {
+struct Army {
     moves: u32,
     mobility: i32,
-    targets: Wide384,
+    material: i32,
 }
 
-/// The mailbox the walks read, and where the Generals stand.
-struct Board {
-    cells: [u8; CELLS],
-    generals: Wide384,
-    grid: &'static Grid<Wide384>,
+impl Army {
+    fn of(pos: &SevenKingdoms, kingdom: usize) -> Army {
+        let mut army = Army::default();
+        let pieces = pos.pieces_by_kind(kingdom);
+        for (kind, &moves) in pos.moves_by_kind(kingdom).iter().enumerate() {
+            army.moves += u32::from(moves);
+            army.mobility += MOBILITY[kind] * i32::from(moves);
+            army.material += VALUES[kind] * i32::from(pieces[kind]);
+        }
+        army
+    }
 }
 
-impl Board {
-    fn new(pos: &SevenKingdoms) -> Board {
-        let mut board = Board {
-            cells: [EMPTY; CELLS],
-            generals: Wide384::EMPTY,
-            grid: &tables().grid,
-        };
-        board.cells[EMPEROR_CELL] = EMPEROR;
-        for kingdom in 0..KINGDOMS {
-            for cell in squares(pos.pieces_of(kingdom)) {
-                let (_, kind) = pos.piece_at(cell).expect("a piece on its kingdom's cell");
-                board.cells[cell] = code(kingdom, kind);
-                if kind == GENERAL {
-                    set(&mut board.generals, cell);
-                }
-            }
-        }
-        board
-    }
-
-    /// A line walk of up to `length` cells from `start` in direction `d` (R9) for a piece
-    /// of `kingdom`, which may capture or not.
-    fn walk(
-        &self,
-        start: usize,
-        d: usize,
-        length: usize,
-        kingdom: usize,
-        capture: bool,
-        a: &mut Activity,
-    ) -> u32 {
-        let ray = self.grid.ray(start, d);
-        let mut moves = 0;
-        for &cell in &ray[..ray.len().min(length)] {
-            let cell = usize::from(cell);
-            let code = self.cells[cell];
-            if code == EMPTY {
-                moves += 1;
-                continue;
-            }
-            if capture && capturable(code, kingdom) {
-                moves += 1;
-                set(&mut a.targets, cell);
-            }
-            break;
-        }
-        moves
-    }
-
-    fn walks(
-        &self,
-        from: usize,
-        directions: &[usize],
-        length: usize,
-        kingdom: usize,
-        capture: bool,
-        a: &mut Activity,
-    ) -> u32 {
-        directions
-            .iter()
-            .map(|&d| self.walk(from, d, length, kingdom, capture, a))
-            .sum()
-    }
-
-    /// R19: quiet moves up to the screen, a capture of the first piece beyond it.
-    fn cannon(&self, from: usize, kingdom: usize, a: &mut Activity) -> u32 {
-        let mut moves = 0;
-        for d in ORTHOGONAL_DIRECTIONS {
-            let mut ray = self.grid.ray(from, d).iter().map(|&c| usize::from(c));
-            moves += ray.by_ref().take_while(|&c| self.cells[c] == EMPTY).count() as u32;
-            if let Some(target) = ray.find(|&c| self.cells[c] != EMPTY) {
-                if capturable(self.cells[target], kingdom) {
-                    moves += 1;
-                    set(&mut a.targets, target);
-                }
-            }
-        }
-        moves
-    }
-
-    /// R22: an empty leg, then walks of up to three cells along the outward diagonals.
-    fn knight(&self, from: usize, kingdom: usize, a: &mut Activity) -> u32 {
-        const OUTWARD: [[usize; 2]; 4] = [[4, 5], [6, 7], [4, 6], [5, 7]];
-        let mut moves = 0;
-        for (i, d) in ORTHOGONAL_DIRECTIONS.into_iter().enumerate() {
-            let Some(&leg) = self.grid.ray(from, d).first() else {
-                continue;
-            };
-            let leg = usize::from(leg);
-            if self.cells[leg] == EMPTY {
-                moves += self.walks(leg, &OUTWARD[i], 3, kingdom, true, a);
-            }
-        }
-        moves
-    }
-
-    /// The moves of the piece of type `kind` on `from`.
-    fn piece_moves(&self, from: usize, kind: usize, kingdom: usize, a: &mut Activity) -> u32 {
-        const ALL: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
-        const ANY: usize = 18;
-        match kind {
-            GENERAL => self.walks(from, &ALL, ANY, kingdom, true, a),
-            CHANCELLOR => self.walks(from, &ORTHOGONAL_DIRECTIONS, ANY, kingdom, true, a),
-            DIPLOMAT => self.walks(from, &DIAGONAL_DIRECTIONS, ANY, kingdom, true, a),
-            GO_BETWEEN => self.walks(from, &ALL, ANY, kingdom, false, a),
-            ARCHER => self.walks(from, &ALL, 4, kingdom, true, a),
-            CROSSBOWMAN => self.walks(from, &ALL, 5, kingdom, true, a),
-            DAGGER => self.walks(from, &DIAGONAL_DIRECTIONS, 1, kingdom, true, a),
-            SWORDSMAN => self.walks(from, &ORTHOGONAL_DIRECTIONS, 1, kingdom, true, a),
-            CANNON => self.cannon(from, kingdom, a),
-            KNIGHT => self.knight(from, kingdom, a),
-            _ => 0,
-        }
-    }
-
-    /// Moves, mobility and capture targets of `kingdom`, and its material.
-    fn activity(&self, pos: &SevenKingdoms, kingdom: usize) -> (Activity, i32) {
-        let mut a = Activity::default();
-        let mut material = 0;
-        for cell in squares(pos.pieces_of(kingdom)) {
-            let kind = code_kind(self.cells[cell]);
-            let moves = self.piece_moves(cell, kind, kingdom, &mut a);
-            a.moves += moves;
-            a.mobility += MOBILITY[kind] * moves as i32;
-            material += VALUES[kind];
-        }
-        (a, material)
-    }
-
-    /// Own pieces on the cells next to `cell`.
-    fn shelter(&self, cell: usize, kingdom: usize) -> u32 {
-        (0..8)
-            .filter_map(|d| self.grid.ray(cell, d).first())
-            .filter(|&&c| {
-                let code = self.cells[usize::from(c)];
-                code != EMPTY && code != EMPEROR && code_kingdom(code) == kingdom
-            })
-            .count() as u32
-    }
+/// Own pieces on the cells next to `cell`.
+fn shelter(pos: &SevenKingdoms, cell: usize, kingdom: usize) -> u32 {
+    let grid = &tables().grid;
+    (0..8)
+        .filter_map(|d| grid.ray(cell, d).first())
+        .filter(|&&c| {
+            pos.piece_at(usize::from(c))
+                .is_some_and(|(k, _)| k == kingdom)
+        })
+        .count() as u32
 }
 
 /// The race term of a kingdom with `captures` captures holding `held` kingdoms.
@@ -330,23 +178,22 @@ fn turn_distance(pos: &SevenKingdoms, kingdom: usize) -> usize {
 
 /// Adds the General safety terms: each General of a kingdom in the game, the enemy
 /// kingdoms (of other players) attacking it, and who of them moves first.
-fn general_safety(
-    pos: &SevenKingdoms,
-    board: &Board,
-    activity: &[Activity; KINGDOMS],
-    terms: &mut [Option<KingdomTerms>; KINGDOMS],
-) {
+fn general_safety(pos: &SevenKingdoms, terms: &mut [Option<KingdomTerms>; KINGDOMS]) {
     let players = pos.players();
-    for cell in squares(board.generals) {
-        let owner = code_kingdom(board.cells[cell]);
+    for cell in squares(pos.generals()) {
+        let Some((owner, _)) = pos.piece_at(cell) else {
+            continue;
+        };
         let Some(own) = terms[owner] else {
             continue;
         };
+        let attacking = pos.attackers(cell);
         let first_attacker = (0..KINGDOMS)
             .filter(|&k| terms[k].is_some() && players.seat_of(k) != players.seat_of(owner))
-            .filter(|&k| activity[k].targets.has(cell))
+            .filter(|&k| attacking & (1 << k) != 0)
             .min_by_key(|&k| turn_distance(pos, k));
-        let mut general = GENERAL_SHELTER * board.shelter(cell, owner).min(SHELTER_MAX) as i32;
+        let sheltering = shelter(pos, cell, owner).min(SHELTER_MAX) as i32;
+        let mut general = GENERAL_SHELTER * sheltering;
         match first_attacker {
             Some(k) if turn_distance(pos, k) < turn_distance(pos, owner) => {
                 general -= own.material * GENERAL_EN_PRISE_PERCENT / 100;
@@ -368,7 +215,10 @@ fn strengths(pos: &SevenKingdoms, terms: &[Option<KingdomTerms>; KINGDOMS]) -> S
     let players = pos.players();
     (0..pos.seats())
         .map(|seat| {
-            let mine = players.block_of(seat).filter_map(|k| terms[k]);
+            let kingdoms = players.kingdoms_of(seat);
+            let mine = (0..KINGDOMS)
+                .filter(|&k| kingdoms & (1 << k) != 0)
+                .filter_map(|k| terms[k]);
             let army: i32 = mine.clone().map(|t| t.army()).sum();
             mine.map(|t| t.race)
                 .max()
@@ -377,80 +227,13 @@ fn strengths(pos: &SevenKingdoms, terms: &[Option<KingdomTerms>; KINGDOMS]) -> S
         .collect()
 }
 
-/// Whether a piece of type `kind` standing `steps` cells away in direction `d` from a
-/// cell, with nothing between, attacks that cell along the line (R12–R18).
-fn line_attacker(kind: usize, d: usize, steps: usize) -> bool {
-    let orthogonal = ORTHOGONAL_DIRECTIONS.contains(&d);
-    match kind {
-        GENERAL => true,
-        CHANCELLOR => orthogonal,
-        DIPLOMAT => !orthogonal,
-        ARCHER => steps <= 4,
-        CROSSBOWMAN => steps <= 5,
-        SWORDSMAN => orthogonal && steps == 1,
-        DAGGER => !orthogonal && steps == 1,
-        _ => false,
-    }
-}
-
 /// Whether a piece of a kingdom in the game that belongs to another player than `seat`
-/// could capture on `cell` (its occupant aside): line walks, Cannons over one screen
-/// (R19) and Knights (R22), all looked for from the cell outward.
+/// could capture on `cell` (its occupant aside).
 pub fn attacked_by_others(pos: &SevenKingdoms, cell: usize, seat: usize) -> bool {
-    let grid = &tables().grid;
-    let enemy = |c: usize, kind: usize| {
-        pos.piece_at(c)
-            .is_some_and(|(k, t)| t == kind && pos.in_game(k) && pos.players().seat_of(k) != seat)
-    };
-    let occupied = |c: usize| c == EMPEROR_CELL || pos.piece_at(c).is_some();
-    for d in 0..8 {
-        let ray = grid.ray(cell, d);
-        let mut obstacles = ray
-            .iter()
-            .map(|&c| usize::from(c))
-            .enumerate()
-            .filter(|&(_, c)| occupied(c));
-        let Some((i, first)) = obstacles.next() else {
-            continue;
-        };
-        if let Some((k, kind)) = pos.piece_at(first) {
-            if pos.in_game(k) && pos.players().seat_of(k) != seat && line_attacker(kind, d, i + 1) {
-                return true;
-            }
-        }
-        let beyond_screen = obstacles.next().map(|(_, c)| c);
-        if ORTHOGONAL_DIRECTIONS.contains(&d) && beyond_screen.is_some_and(|c| enemy(c, CANNON)) {
-            return true;
-        }
-    }
-    knight_attacks(cell, &enemy, &occupied)
-}
-
-/// R22 backwards: from `cell` back along a diagonal over empty cells to a leg, whose
-/// orthogonal neighbour against one of the diagonal's two directions holds an enemy Knight.
-fn knight_attacks(
-    cell: usize,
-    enemy: &dyn Fn(usize, usize) -> bool,
-    occupied: &dyn Fn(usize) -> bool,
-) -> bool {
-    // Per diagonal (NE, NW, SE, SW): the direction back to the leg, and from the leg the
-    // two directions back to the Knight (against the legs N/E, N/W, S/E, S/W).
-    const BACK: [(usize, [usize; 2]); 4] = [(7, [1, 3]), (6, [1, 2]), (5, [0, 3]), (4, [0, 2])];
-    let grid = &tables().grid;
-    BACK.iter().any(|&(back, to_knight)| {
-        grid.ray(cell, back)
-            .iter()
-            .map(|&c| usize::from(c))
-            .take(3)
-            .take_while(|&leg| !occupied(leg))
-            .any(|leg| {
-                to_knight.iter().any(|&d| {
-                    grid.ray(leg, d)
-                        .first()
-                        .is_some_and(|&k| enemy(usize::from(k), KNIGHT))
-                })
-            })
-    })
+    let others = (0..KINGDOMS)
+        .filter(|&k| pos.in_game(k) && pos.players().seat_of(k) != seat)
+        .fold(0u8, |mask, k| mask | 1 << k);
+    pos.attackers(cell) & others != 0
 }
 
 /// The Seven Kingdoms evaluation.
@@ -460,28 +243,25 @@ pub struct SevenKingdomsEval;
 impl SevenKingdomsEval {
     /// The evaluation with all its terms.
     pub fn breakdown(&self, pos: &SevenKingdoms) -> Breakdown {
-        let board = Board::new(pos);
-        let mut activity = [Activity::default(); KINGDOMS];
         let mut terms: [Option<KingdomTerms>; KINGDOMS] = [None; KINGDOMS];
         let mut moves = [0; KINGDOMS];
         for kingdom in (0..KINGDOMS).filter(|&k| pos.in_game(k)) {
-            let (a, material) = board.activity(pos, kingdom);
-            activity[kingdom] = a;
-            moves[kingdom] = a.moves;
+            let army = Army::of(pos, kingdom);
+            moves[kingdom] = army.moves;
             let held = pos
                 .captured_kingdoms()
                 .iter()
                 .filter(|&&(holder, _)| usize::from(holder) == kingdom)
                 .count();
             terms[kingdom] = Some(KingdomTerms {
-                material,
-                mobility: a.mobility,
+                material: army.material,
+                mobility: army.mobility,
                 losses: loss_danger(pos.losses(kingdom)),
                 race: race(pos.captures(kingdom), held),
                 ..KingdomTerms::default()
             });
         }
-        general_safety(pos, &board, &activity, &mut terms);
+        general_safety(pos, &mut terms);
         let strength = strengths(pos, &terms);
         let scores = relative_to_field(&strength, OUT_SCORE);
         Breakdown {
@@ -494,9 +274,9 @@ impl SevenKingdomsEval {
 
     /// The material of `kingdom`'s army.
     fn army_material(pos: &SevenKingdoms, kingdom: usize) -> i32 {
-        squares(pos.pieces_of(kingdom))
-            .filter_map(|cell| pos.piece_at(cell))
-            .map(|(_, kind)| VALUES[kind])
+        let pieces = pos.pieces_by_kind(kingdom);
+        (0..10)
+            .map(|kind| VALUES[kind] * i32::from(pieces[kind]))
             .sum()
     }
 }
@@ -605,43 +385,5 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
 
     fn is_losing_capture(&self, pos: &SevenKingdoms, mv: Move) -> bool {
         SeatEvaluator::is_losing_capture(self, pos, mv)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const BENCH: &str = include_str!("../../positions/sevenkingdoms/bench.txt");
-
-    /// The reverse lookup agrees with the capture targets of the forward walks (which a
-    /// test checks against the rules' move generator) on every piece of the bench.
-    #[test]
-    fn attacks_looked_for_backwards_are_the_capture_targets() {
-        for players in ["w/r/o/b/g/p/d", "wr/ob/gp/d"] {
-            let players = engine::variants::sevenkingdoms::Players::parse(players).unwrap();
-            for line in BENCH.lines().filter(|l| !l.starts_with('#')) {
-                let pos = SevenKingdoms::from_position_string(line, &players).unwrap();
-                let board = Board::new(&pos);
-                let targets: Vec<Wide384> = (0..KINGDOMS)
-                    .map(|k| board.activity(&pos, k).0.targets)
-                    .collect();
-                for cell in (0..CELLS).filter(|&c| board.cells[c] != EMPTY && c != EMPEROR_CELL) {
-                    let owner = code_kingdom(board.cells[cell]);
-                    if code_kind(board.cells[cell]) == GO_BETWEEN {
-                        continue;
-                    }
-                    let seat = pos.players().seat_of(owner);
-                    let expected = (0..KINGDOMS).any(|k| {
-                        pos.in_game(k) && players.seat_of(k) != seat && targets[k].has(cell)
-                    });
-                    assert_eq!(
-                        attacked_by_others(&pos, cell, seat),
-                        expected,
-                        "{line} {cell}"
-                    );
-                }
-            }
-        }
     }
 }

@@ -14,6 +14,11 @@ impl State {
         self.cells[from] = 0;
         self.cells[to] = code;
         self.by_kingdom[kingdom] ^= Wide384::cell(from) | Wide384::cell(to);
+        self.lines.toggle(from);
+        self.lines.toggle(to);
+        if code_kind(code) == GENERAL {
+            self.generals ^= Wide384::cell(from) | Wide384::cell(to);
+        }
         self.hash ^= t.piece_key(code, from) ^ t.piece_key(code, to);
     }
 
@@ -21,7 +26,13 @@ impl State {
     fn remove(&mut self, cell: usize) {
         let code = self.cells[cell];
         self.cells[cell] = 0;
-        self.by_kingdom[code_kingdom(code)] ^= Wide384::cell(cell);
+        let (kingdom, kind) = (code_kingdom(code), code_kind(code));
+        self.by_kingdom[kingdom] ^= Wide384::cell(cell);
+        self.lines.toggle(cell);
+        self.pieces_by_kind[kingdom][kind] -= 1;
+        if kind == GENERAL {
+            self.generals ^= Wide384::cell(cell);
+        }
         self.hash ^= tables().piece_key(code, cell);
     }
 
@@ -47,6 +58,10 @@ impl State {
         }
         self.by_kingdom[victim] = Wide384::EMPTY;
         self.by_kingdom[recipient] |= army;
+        for kind in 0..10 {
+            self.pieces_by_kind[recipient][kind] += self.pieces_by_kind[victim][kind];
+        }
+        self.pieces_by_kind[victim] = [0; 10];
         self.add_captures(recipient, victim, army.count() as u16);
         self.record.push((recipient as u8, victim as u8));
         self.hash ^= t.record_key(recipient, victim);
@@ -75,7 +90,7 @@ impl State {
     pub(super) fn next_kingdom(&self, after: usize, need_moves: bool) -> Option<usize> {
         (1..=KINGDOMS)
             .map(|i| (after + i) % KINGDOMS)
-            .find(|&k| self.in_game(k) && (!need_moves || self.has_moves(k)))
+            .find(|&k| self.in_game(k) && (!need_moves || self.mobility.total(k) > 0))
     }
 
     /// Sets the side to move after a move by (or a resignation affecting) `previous`:
@@ -108,9 +123,12 @@ impl SevenKingdoms {
         let state = &mut self.state;
         let mover = state.side;
         let target = state.cells[to];
+        let records = state.record.len();
+        state.uncount(from);
         if target == 0 {
             state.halfmove = state.halfmove.saturating_add(1);
         } else {
+            state.uncount(to);
             // R36–R38: remove and count the piece, then capture its kingdom if it was a
             // General or the kingdom's tenth loss.
             let victim = code_kingdom(target);
@@ -125,6 +143,11 @@ impl SevenKingdoms {
             }
         }
         state.relocate(from, to);
+        if state.record.len() > records {
+            state.recount_all();
+        } else {
+            state.recount_around([from, to]);
+        }
         state.pass_turn(mover, &self.players);
     }
 

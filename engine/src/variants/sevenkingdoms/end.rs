@@ -76,7 +76,8 @@ impl State {
     /// walking the turn order backwards from it (only strings that are already over can
     /// have several).
     pub(super) fn victory(&self, start: usize, players: &Players) -> Option<Ending> {
-        let in_game: Vec<usize> = (0..KINGDOMS).filter(|&k| self.in_game(k)).collect();
+        let in_game: ArrayVec<usize, KINGDOMS> =
+            (0..KINGDOMS).filter(|&k| self.in_game(k)).collect();
         let winner = if let [only] = in_game[..] {
             Some(only)
         } else {
@@ -84,7 +85,7 @@ impl State {
                 .or_else(|| self.best(start, |k| self.captures(k), 30))
         };
         if let Some(winner) = winner {
-            let label = if in_game == [winner] {
+            let label = if in_game[..] == [winner] {
                 Label::LastKingdomRemaining
             } else if self.captures(winner) >= 30 {
                 Label::CapturedEnoughPieces

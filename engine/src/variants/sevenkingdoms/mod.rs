@@ -1,12 +1,16 @@
 //! The Game of the Seven Kingdoms: `docs/rules/sevenkingdoms.md`, compatible with
 //! the reference implementation (elephantchess `seven-kingdoms-core`).
 //!
-//! Files: `tables` (the 19 × 19 grid and keys), `players` (the `Players` option, R46),
-//! `movegen` (R7–R24), `capture` (captures, elimination and army transfer, R36–R42, and
+//! Files: `tables` (the 19 × 19 grid and keys), `attacks` (who could capture on a cell), `players` (the `Players` option, R46),
+//! `lines` (the occupancy of every line, for line walks), `movegen` (R7–R24), `mobility`
+//! (every piece's number of moves, kept by make), `capture` (captures, elimination and army transfer, R36–R42, and
 //! the turn order R27–R34), `end` (R43–R48), `notation` (§9, §10).
 
+mod attacks;
 mod capture;
 mod end;
+mod lines;
+mod mobility;
 mod movegen;
 mod notation;
 mod players;
@@ -17,6 +21,10 @@ use crate::bitboard::Wide384;
 use crate::game::{Game, MoveError, PositionError, Seat, SpillList, Status};
 use arrayvec::ArrayVec;
 pub use end::{Ending, Label};
+use lines::Lines;
+pub use lines::{Reach, STEPS};
+use mobility::Mobility;
+pub use movegen::WalkSink;
 pub use players::Players;
 pub use tables::{tables, Tables};
 
@@ -81,6 +89,14 @@ pub type MoveList = SpillList<Move, 512>;
 struct State {
     cells: [CellCode; CELLS],
     by_kingdom: [Wide384; KINGDOMS],
+    /// The occupied cells, the Emperor's included, line by line.
+    lines: Lines,
+    /// The number of moves of every piece.
+    mobility: Mobility,
+    /// The number of each kingdom's pieces of each type.
+    pieces_by_kind: [[u16; 10]; KINGDOMS],
+    /// The cells of the Generals, of every kingdom.
+    generals: Wide384,
     /// `matrix[a][v]`: pieces of colour v captured by kingdom a (R36, R40).
     matrix: [[u16; KINGDOMS]; KINGDOMS],
     /// Captured-kingdoms record: (holder, captured) in chronological order.
@@ -100,6 +116,8 @@ pub struct SevenKingdoms {
     state: State,
     players: Players,
     history: Vec<State>,
+    /// The side to move before each hand-over still in force (`pass_turn_to`).
+    handed_over: Vec<u8>,
 }
 
 impl SevenKingdoms {
@@ -149,6 +167,22 @@ impl SevenKingdoms {
     /// Whether `kingdom` is in the game (R28).
     pub fn in_game(&self, kingdom: usize) -> bool {
         self.state.in_game(kingdom)
+    }
+
+    /// The number of moves `kingdom`'s pieces have, by piece type (whether or not it is
+    /// the kingdom's turn).
+    pub fn moves_by_kind(&self, kingdom: usize) -> [u16; 10] {
+        self.state.mobility.by_kind(kingdom)
+    }
+
+    /// The number of `kingdom`'s pieces of each type.
+    pub fn pieces_by_kind(&self, kingdom: usize) -> [u16; 10] {
+        self.state.pieces_by_kind[kingdom]
+    }
+
+    /// The cells of the Generals, of every kingdom.
+    pub fn generals(&self) -> Wide384 {
+        self.state.generals
     }
 
     /// How the game ended, if it has (R43–R48).
@@ -212,7 +246,7 @@ impl Game for SevenKingdoms {
 
     fn generate_moves(&self, moves: &mut MoveList) {
         if self.state.ending.is_none() {
-            self.state.moves_of(self.state.side, moves);
+            self.state.visit_moves(self.state.side, moves);
         }
     }
 
@@ -220,7 +254,7 @@ impl Game for SevenKingdoms {
         if self.state.ending.is_some() {
             return 0;
         }
-        self.state.count_moves_of(self.state.side)
+        self.state.mobility.total(self.state.side)
     }
 
     fn make_move(&mut self, mv: Move) {
@@ -239,8 +273,8 @@ impl Game for SevenKingdoms {
     }
 
     /// Best-reply search's hand-over: the first kingdom of `seat`'s block that is in the
-    /// game and can move becomes the side to move; a copy of the state on the history
-    /// stack lets `unmake_null_move` restore everything, the hash included.
+    /// game and can move becomes the side to move. Only the side (and with it the hash)
+    /// changes, so `unmake_null_move` needs only the side before.
     fn pass_turn_to(&mut self, seat: Seat) -> bool {
         if self.state.ending.is_some() {
             return false;
@@ -249,17 +283,21 @@ impl Game for SevenKingdoms {
         let Some(kingdom) = self
             .players
             .block_of(seat)
-            .find(|&k| state.in_game(k) && state.has_moves(k))
+            .find(|&k| state.in_game(k) && state.mobility.total(k) > 0)
         else {
             return false;
         };
-        self.history.push(self.state.clone());
+        self.handed_over.push(self.state.side as u8);
         self.state.set_side(kingdom);
         true
     }
 
     fn unmake_null_move(&mut self) {
-        self.unmake_move();
+        let side = self
+            .handed_over
+            .pop()
+            .expect("unmake_null_move without a hand-over to take back");
+        self.state.set_side(usize::from(side));
     }
 
     fn is_tactical(&self, mv: Move) -> bool {

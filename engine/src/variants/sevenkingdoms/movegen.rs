@@ -1,11 +1,17 @@
 //! Moves of every piece (R7–R24). There is no check (R10): every destination is legal.
+//!
+//! A line walk (R9) reads the first occupied cell of its line from the line occupancy
+//! (`lines`), so a piece's moves come one walk at a time: a run of quiet moves and at most
+//! one capture. Walks are made in the order of the rules' description, nearest cell first,
+//! so the move list keeps one fixed order.
 
-use super::tables::tables;
+use super::lines::STEPS;
 use super::{
-    code_kind, code_kingdom, Move, MoveList, State, ARCHER, CANNON, CHANCELLOR, CROSSBOWMAN,
-    DAGGER, DIPLOMAT, EMPEROR, GENERAL, GO_BETWEEN, KNIGHT, SWORDSMAN,
+    code_kind, code_kingdom, Move, MoveList, SevenKingdoms, State, ARCHER, CANNON, CHANCELLOR,
+    CROSSBOWMAN, DAGGER, DIPLOMAT, EMPEROR, GENERAL, GO_BETWEEN, KINGDOMS, KNIGHT, SWORDSMAN,
 };
 use crate::bitboard::Bitboard;
+use crate::game::SpillList;
 use crate::geometry::{DIAGONAL_DIRECTIONS, ORTHOGONAL_DIRECTIONS};
 
 /// "Any distance": the longest walk on a 19-cell line (R9).
@@ -15,61 +21,109 @@ const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 /// the Knight's "outward" diagonals (R22).
 const OUTWARD: [[usize; 2]; 4] = [[4, 5], [6, 7], [4, 6], [5, 7]];
 
+/// `CAPTURABLE[kingdom][code]`: whether a piece of `kingdom` may take what stands on a
+/// cell of that code: a piece of another kingdom (R7) but neither the Emperor (R8) nor a
+/// Go-Between (R21).
+static CAPTURABLE: [[bool; 256]; KINGDOMS] = {
+    let mut table = [[false; 256]; KINGDOMS];
+    let mut kingdom = 0;
+    while kingdom < KINGDOMS {
+        let mut code = 1;
+        while code < EMPEROR {
+            table[kingdom][code as usize] = code_kingdom(code) < KINGDOMS
+                && code_kingdom(code) != kingdom
+                && code_kind(code) != GO_BETWEEN;
+            code += 1;
+        }
+        kingdom += 1;
+    }
+    table
+};
+
+/// Where the moves of a kingdom's pieces go, piece by piece, one line walk at a time.
+pub trait WalkSink {
+    /// The moves of the piece of type `kind` on `cell` come next.
+    #[inline]
+    fn piece(&mut self, _cell: usize, _kind: usize) {}
+    /// The quiet moves from `from` to `start + k·step` for k = 1, …, `count`.
+    fn quiet(&mut self, from: usize, start: usize, step: isize, count: usize);
+    /// The capture from `from` on `to`.
+    fn capture(&mut self, from: usize, to: usize);
+}
+
+impl WalkSink for MoveList {
+    #[inline]
+    fn quiet(&mut self, from: usize, start: usize, step: isize, count: usize) {
+        let moves = (1..=count as isize).map(|k| Move::Step {
+            from: from as u16,
+            to: start.wrapping_add_signed(k * step) as u16,
+        });
+        match self {
+            SpillList::Inline(list) if list.remaining_capacity() >= count => list.extend(moves),
+            _ => moves.for_each(|mv| self.push(mv)),
+        }
+    }
+    #[inline]
+    fn capture(&mut self, from: usize, to: usize) {
+        self.push(Move::Step {
+            from: from as u16,
+            to: to as u16,
+        });
+    }
+}
+
+/// Counts moves.
+#[derive(Default)]
+pub(super) struct Counter {
+    pub(super) moves: usize,
+}
+
+impl WalkSink for Counter {
+    #[inline]
+    fn quiet(&mut self, _: usize, _: usize, _: isize, count: usize) {
+        self.moves += count;
+    }
+    #[inline]
+    fn capture(&mut self, _: usize, _: usize) {
+        self.moves += 1;
+    }
+}
+
 impl State {
-    /// Appends every move of `kingdom`'s pieces.
-    pub(super) fn moves_of(&self, kingdom: usize, moves: &mut MoveList) {
-        self.visit_moves(kingdom, &mut |from, to| {
-            moves.push(Move::Step {
-                from: from as u16,
-                to: to as u16,
-            });
-            true
-        });
-    }
-
-    /// The number of moves of `kingdom`'s pieces.
-    pub(super) fn count_moves_of(&self, kingdom: usize) -> usize {
-        let mut count = 0;
-        self.visit_moves(kingdom, &mut |_, _| {
-            count += 1;
-            true
-        });
-        count
-    }
-
-    /// Whether `kingdom` has at least one move (R30).
-    pub(super) fn has_moves(&self, kingdom: usize) -> bool {
-        let mut found = false;
-        self.visit_moves(kingdom, &mut |_, _| {
-            found = true;
-            false
-        });
-        found
-    }
-
-    /// Calls `visit(from, to)` for every move of `kingdom` until it returns false.
-    fn visit_moves(&self, kingdom: usize, visit: &mut dyn FnMut(usize, usize) -> bool) {
+    /// Gives `sink` the moves of `kingdom`'s pieces, piece by piece in cell order.
+    pub(super) fn visit_moves(&self, kingdom: usize, sink: &mut impl WalkSink) {
         for from in self.by_kingdom[kingdom].cells() {
-            let keep_going = match code_kind(self.cells[from]) {
-                GENERAL => self.walks(from, kingdom, &ALL_DIRECTIONS, ANY, true, visit),
-                CHANCELLOR => self.walks(from, kingdom, &ORTHOGONAL_DIRECTIONS, ANY, true, visit),
-                DIPLOMAT => self.walks(from, kingdom, &DIAGONAL_DIRECTIONS, ANY, true, visit),
-                GO_BETWEEN => self.walks(from, kingdom, &ALL_DIRECTIONS, ANY, false, visit),
-                ARCHER => self.walks(from, kingdom, &ALL_DIRECTIONS, 4, true, visit),
-                CROSSBOWMAN => self.walks(from, kingdom, &ALL_DIRECTIONS, 5, true, visit),
-                DAGGER => self.walks(from, kingdom, &DIAGONAL_DIRECTIONS, 1, true, visit),
-                SWORDSMAN => self.walks(from, kingdom, &ORTHOGONAL_DIRECTIONS, 1, true, visit),
-                CANNON => self.cannon(from, kingdom, visit),
-                KNIGHT => self.knight(from, kingdom, visit),
-                _ => true,
-            };
-            if !keep_going {
-                return;
-            }
+            let kind = code_kind(self.cells[from]);
+            sink.piece(from, kind);
+            self.visit_piece(from, kind, kingdom, sink);
         }
     }
 
-    /// Line walks from `from` (R9) in each of `directions`; false once `visit` says stop.
+    /// Gives `sink` the moves of the piece of `kingdom` and type `kind` on `from`.
+    pub(super) fn visit_piece(
+        &self,
+        from: usize,
+        kind: usize,
+        kingdom: usize,
+        sink: &mut impl WalkSink,
+    ) {
+        match kind {
+            GENERAL => self.walks(from, kingdom, &ALL_DIRECTIONS, ANY, true, sink),
+            CHANCELLOR => self.walks(from, kingdom, &ORTHOGONAL_DIRECTIONS, ANY, true, sink),
+            DIPLOMAT => self.walks(from, kingdom, &DIAGONAL_DIRECTIONS, ANY, true, sink),
+            GO_BETWEEN => self.walks(from, kingdom, &ALL_DIRECTIONS, ANY, false, sink),
+            ARCHER => self.walks(from, kingdom, &ALL_DIRECTIONS, 4, true, sink),
+            CROSSBOWMAN => self.walks(from, kingdom, &ALL_DIRECTIONS, 5, true, sink),
+            DAGGER => self.walks(from, kingdom, &DIAGONAL_DIRECTIONS, 1, true, sink),
+            SWORDSMAN => self.walks(from, kingdom, &ORTHOGONAL_DIRECTIONS, 1, true, sink),
+            CANNON => self.cannon(from, kingdom, sink),
+            KNIGHT => self.knight(from, kingdom, sink),
+            _ => {}
+        }
+    }
+
+    /// Line walks from `from` (R9) in each of `directions`.
+    #[inline]
     fn walks(
         &self,
         from: usize,
@@ -77,16 +131,18 @@ impl State {
         directions: &[usize],
         length: usize,
         may_capture: bool,
-        visit: &mut dyn FnMut(usize, usize) -> bool,
-    ) -> bool {
-        directions
-            .iter()
-            .all(|&d| self.walk(from, from, d, length, kingdom, may_capture, visit))
+        sink: &mut impl WalkSink,
+    ) {
+        for &d in directions {
+            self.walk(from, from, d, length, kingdom, may_capture, sink);
+        }
     }
 
     /// One line walk of `length` cells from `start` in direction `d` for a piece of
-    /// `kingdom` standing on `from` (R9).
+    /// `kingdom` standing on `from` (R9): the empty cells up to the first occupied one,
+    /// which it may capture (R8: never the Emperor, R21: never a Go-Between).
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn walk(
         &self,
         from: usize,
@@ -95,87 +151,65 @@ impl State {
         length: usize,
         kingdom: usize,
         may_capture: bool,
-        visit: &mut dyn FnMut(usize, usize) -> bool,
-    ) -> bool {
-        for &cell in tables().grid.ray(start, d).iter().take(length) {
-            let cell = cell as usize;
-            match self.cells[cell] {
-                0 => {
-                    if !visit(from, cell) {
-                        return false;
-                    }
-                }
-                EMPEROR => break,
-                code => {
-                    let capturable = code_kingdom(code) != kingdom && code_kind(code) != GO_BETWEEN;
-                    if capturable && may_capture && !visit(from, cell) {
-                        return false;
-                    }
-                    break;
-                }
+        sink: &mut impl WalkSink,
+    ) {
+        let reach = self.lines.reach(start, d);
+        sink.quiet(from, start, STEPS[d], reach.empty.min(length));
+        if let Some(blocker) = reach.blocker {
+            if may_capture && reach.empty < length && self.capturable(blocker, kingdom) {
+                sink.capture(from, blocker);
             }
         }
-        true
     }
 
-    /// R19: quiet moves like a Chancellor; a capture over exactly one screen.
-    fn cannon(
-        &self,
-        from: usize,
-        kingdom: usize,
-        visit: &mut dyn FnMut(usize, usize) -> bool,
-    ) -> bool {
+    /// Whether a piece of `kingdom` may take what stands on the occupied `cell`.
+    #[inline]
+    fn capturable(&self, cell: usize, kingdom: usize) -> bool {
+        CAPTURABLE[kingdom][usize::from(self.cells[cell])]
+    }
+
+    /// R19: quiet moves like a Chancellor; a capture of the first piece beyond exactly one
+    /// screen (any piece or the Emperor).
+    fn cannon(&self, from: usize, kingdom: usize, sink: &mut impl WalkSink) {
         for d in ORTHOGONAL_DIRECTIONS {
-            let mut beyond_screen = false;
-            for &cell in tables().grid.ray(from, d) {
-                let cell = cell as usize;
-                let code = self.cells[cell];
-                match (code, beyond_screen) {
-                    (0, false) => {
-                        if !visit(from, cell) {
-                            return false;
-                        }
-                    }
-                    (0, true) => {}
-                    (_, false) => beyond_screen = true,
-                    (EMPEROR, true) => break,
-                    (_, true) => {
-                        let capturable =
-                            code_kingdom(code) != kingdom && code_kind(code) != GO_BETWEEN;
-                        if capturable && !visit(from, cell) {
-                            return false;
-                        }
-                        break;
-                    }
+            let reach = self.lines.reach(from, d);
+            sink.quiet(from, from, STEPS[d], reach.empty);
+            let Some(screen) = reach.blocker else {
+                continue;
+            };
+            if let Some(target) = self.lines.reach(screen, d).blocker {
+                if self.capturable(target, kingdom) {
+                    sink.capture(from, target);
                 }
             }
         }
-        true
     }
 
     /// R22: an empty orthogonal leg, then walks of up to three cells along the two
     /// outward diagonals.
-    fn knight(
-        &self,
-        from: usize,
-        kingdom: usize,
-        visit: &mut dyn FnMut(usize, usize) -> bool,
-    ) -> bool {
-        let grid = &tables().grid;
+    fn knight(&self, from: usize, kingdom: usize, sink: &mut impl WalkSink) {
         for (i, d) in ORTHOGONAL_DIRECTIONS.into_iter().enumerate() {
-            let Some(&leg) = grid.ray(from, d).first() else {
-                continue;
-            };
-            let leg = leg as usize;
-            if self.cells[leg] != 0 {
+            if self.lines.reach(from, d).empty == 0 {
                 continue;
             }
+            let leg = from.wrapping_add_signed(STEPS[d]);
             for diagonal in OUTWARD[i] {
-                if !self.walk(from, leg, diagonal, 3, kingdom, true, visit) {
-                    return false;
-                }
+                self.walk(from, leg, diagonal, 3, kingdom, true, sink);
             }
         }
-        true
+    }
+}
+
+impl SevenKingdoms {
+    /// Gives `sink` the moves of `kingdom`'s pieces as the move generator makes them,
+    /// whether or not it is that kingdom's turn.
+    pub fn visit_moves_of(&self, kingdom: usize, sink: &mut impl WalkSink) {
+        self.state.visit_moves(kingdom, sink);
+    }
+
+    /// What a line walk from `cell` in direction `d` meets (R9): the number of empty cells
+    /// before the first occupied cell (a piece or the Emperor) or the edge, and that cell.
+    pub fn reach(&self, cell: usize, d: usize) -> super::Reach {
+        self.state.lines.reach(cell, d)
     }
 }

@@ -2,8 +2,8 @@
 
 use super::tables::tables;
 use super::{
-    code_kind, code_kingdom, piece_code, Move, MoveList, Players, SevenKingdoms, State, CELLS,
-    COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, KINGDOMS, TYPE_LETTERS,
+    code_kind, code_kingdom, piece_code, Lines, Mobility, Move, MoveList, Players, SevenKingdoms,
+    State, CELLS, COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, GENERAL, KINGDOMS, TYPE_LETTERS,
 };
 use crate::bitboard::{Bitboard, Wide384};
 use crate::game::{Game, MoveError, MoveErrorKind, PositionError, PositionErrorKind};
@@ -76,6 +76,11 @@ fn parse_board(state: &mut State, field: &str, offset: usize) -> Result<(), Posi
                 let code = piece_code(kingdom, kind);
                 state.cells[cell] = code;
                 state.by_kingdom[kingdom] |= Wide384::cell(cell);
+                state.lines.toggle(cell);
+                state.pieces_by_kind[kingdom][kind] += 1;
+                if kind == GENERAL {
+                    state.generals |= Wide384::cell(cell);
+                }
             }
             x += 1;
             pos += token.len();
@@ -188,9 +193,15 @@ fn parse_out(state: &mut State, field: &str, offset: usize) -> Result<(), Positi
 fn empty_state() -> State {
     let mut cells = [0; CELLS];
     cells[EMPEROR_CELL] = EMPEROR;
+    let mut lines = Lines::EMPTY;
+    lines.toggle(EMPEROR_CELL);
     State {
         cells,
         by_kingdom: [Wide384::EMPTY; KINGDOMS],
+        lines,
+        mobility: Mobility::EMPTY,
+        pieces_by_kind: [[0; 10]; KINGDOMS],
+        generals: Wide384::EMPTY,
         matrix: [[0; KINGDOMS]; KINGDOMS],
         record: ArrayVec::new(),
         out: 0,
@@ -222,6 +233,7 @@ pub fn parse_position(text: &str, players: &Players) -> Result<SevenKingdoms, Po
     };
     let mut state = empty_state();
     parse_board(&mut state, given[0].1, given[0].0)?;
+    state.recount_all();
     let (side_at, side) = field(1);
     state.side = match side.as_bytes() {
         [letter] => kingdom_of_letter(*letter),
@@ -248,6 +260,7 @@ pub fn parse_position(text: &str, players: &Players) -> Result<SevenKingdoms, Po
         state,
         players: players.clone(),
         history: Vec::new(),
+        handed_over: Vec::new(),
     })
 }
 

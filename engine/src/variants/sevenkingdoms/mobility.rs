@@ -1,0 +1,134 @@
+//! The number of moves of every piece (R7–R24, as the move generator makes them), kept up
+//! to date by make, so that move counts, the turn order's "can move" (R30) and the
+//! evaluation's mobility cost no move generation.
+//!
+//! A move changes what stands on two cells (its origin and destination). The moves of
+//! other pieces change only where those cells are on their way, so after a move only
+//! these pieces are counted again: the first piece each way from a changed cell (a line
+//! walk ends there or now goes on), the piece beyond it along ranks and files (a Cannon
+//! whose screen or target it was, R19), and the Knights whose leg is a changed cell or an
+//! empty cell up to three steps back along an outward diagonal from one (R22). An army transfer recolours a
+//! whole army, which changes what many pieces can take: everything is counted again.
+
+use super::lines::neighbour;
+use super::movegen::Counter;
+use super::{code_kind, code_kingdom, State, CELLS, EMPEROR, KINGDOMS, KNIGHT};
+use crate::bitboard::{Bitboard, Wide384};
+use crate::geometry::ORTHOGONAL_DIRECTIONS;
+
+/// R22 backwards, per diagonal (NE, NW, SE, SW) a Knight's walk can take: the direction
+/// back to its leg, and from the leg the two directions back to the Knight (the legs
+/// whose outward diagonals include it: N or E, N or W, S or E, S or W).
+pub(super) const KNIGHT_WAYS_BACK: [(usize, [usize; 2]); 4] =
+    [(7, [1, 3]), (6, [1, 2]), (5, [0, 3]), (4, [0, 2])];
+
+/// Moves per piece and per kingdom and type.
+#[derive(Clone, Debug)]
+pub(super) struct Mobility {
+    /// Moves of the piece on each cell (0 for an empty cell and the Emperor's).
+    by_cell: [u8; CELLS],
+    /// Moves of each kingdom's pieces of each type.
+    by_kind: [[u16; 10]; KINGDOMS],
+}
+
+impl Mobility {
+    pub(super) const EMPTY: Mobility = Mobility {
+        by_cell: [0; CELLS],
+        by_kind: [[0; 10]; KINGDOMS],
+    };
+
+    /// The moves of `kingdom`'s pieces by type.
+    pub(super) fn by_kind(&self, kingdom: usize) -> [u16; 10] {
+        self.by_kind[kingdom]
+    }
+
+    /// The moves of all `kingdom`'s pieces.
+    pub(super) fn total(&self, kingdom: usize) -> usize {
+        self.by_kind[kingdom].iter().map(|&n| usize::from(n)).sum()
+    }
+}
+
+impl State {
+    /// Counts the moves of every piece afresh.
+    pub(super) fn recount_all(&mut self) {
+        self.mobility = Mobility::EMPTY;
+        for kingdom in 0..KINGDOMS {
+            for cell in self.by_kingdom[kingdom].cells() {
+                self.recount(cell);
+            }
+        }
+    }
+
+    /// Takes the piece on `cell` out of the counts, before it leaves the cell or is taken.
+    pub(super) fn uncount(&mut self, cell: usize) {
+        let code = self.cells[cell];
+        let moves = std::mem::take(&mut self.mobility.by_cell[cell]);
+        self.mobility.by_kind[code_kingdom(code)][code_kind(code)] -= u16::from(moves);
+    }
+
+    /// Counts again the pieces whose moves may have changed with what stands on `changed`
+    /// (the pieces that stood there taken out of the counts beforehand).
+    pub(super) fn recount_around(&mut self, changed: [usize; 2]) {
+        let stale = self.dependants(changed[0]) | self.dependants(changed[1]);
+        for cell in stale.cells() {
+            if !matches!(self.cells[cell], 0 | EMPEROR) {
+                self.recount(cell);
+            }
+        }
+    }
+
+    /// Counts the moves of the piece on `cell` afresh.
+    fn recount(&mut self, cell: usize) {
+        let code = self.cells[cell];
+        let (kingdom, kind) = (code_kingdom(code), code_kind(code));
+        let mut counter = Counter::default();
+        self.visit_piece(cell, kind, kingdom, &mut counter);
+        let moves = counter.moves as u8;
+        let old = std::mem::replace(&mut self.mobility.by_cell[cell], moves);
+        let total = &mut self.mobility.by_kind[kingdom][kind];
+        *total = *total - u16::from(old) + u16::from(moves);
+    }
+
+    /// The Knights on the cells next to `cell` in `directions`.
+    fn knights_next_to<'a>(
+        &'a self,
+        cell: usize,
+        directions: &'a [usize],
+    ) -> impl Iterator<Item = usize> + 'a {
+        directions
+            .iter()
+            .filter_map(move |&d| neighbour(cell, d))
+            .filter(|&c| {
+                !matches!(self.cells[c], 0 | EMPEROR) && code_kind(self.cells[c]) == KNIGHT
+            })
+    }
+
+    /// The cell itself and every piece whose moves can depend on what stands on `cell`.
+    fn dependants(&self, cell: usize) -> Wide384 {
+        let mut found = Wide384::cell(cell);
+        for d in 0..8 {
+            let Some(first) = self.lines.reach(cell, d).blocker else {
+                continue;
+            };
+            found |= Wide384::cell(first);
+            if ORTHOGONAL_DIRECTIONS.contains(&d) {
+                if let Some(second) = self.lines.reach(first, d).blocker {
+                    found |= Wide384::cell(second);
+                }
+            }
+        }
+        for knight in self.knights_next_to(cell, &ORTHOGONAL_DIRECTIONS) {
+            found |= Wide384::cell(knight);
+        }
+        for (back, to_knight) in KNIGHT_WAYS_BACK {
+            let legs = self.lines.reach(cell, back).empty.min(3);
+            let step = super::STEPS[back];
+            for leg in (1..=legs as isize).map(|k| cell.wrapping_add_signed(k * step)) {
+                for knight in self.knights_next_to(leg, &to_knight) {
+                    found |= Wide384::cell(knight);
+                }
+            }
+        }
+        found
+    }
+}
