@@ -9,7 +9,7 @@ use crate::with_game;
 use clap::{Parser, Subcommand};
 use engine::perft::{divide, Counting};
 use engine::search::multiplayer::Algorithm;
-use engine::search::Options;
+use engine::search::{Control, Options};
 use engine::variants::Variant;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -234,8 +234,11 @@ pub fn execute(command: Command) -> ExitCode {
                 threads: Some(threads as usize),
                 hash_mb: Some(hash as usize),
             };
-            bench::run(variant, search, params)
-                .map(|lines| lines.iter().for_each(|line| println!("{line}")))
+            bench::Plan::new(variant, search, params)
+                .map(|plan| {
+                    let lines = plan.run(&Control::default());
+                    lines.iter().for_each(|line| println!("{line}"));
+                })
                 .map_err(|e| e.to_string())
         }
         Command::Match(args) => crate::matchrunner::run_command(*args),

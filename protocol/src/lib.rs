@@ -17,5 +17,6 @@ pub mod matchrunner;
 pub mod options;
 pub mod output;
 pub mod session;
+pub mod shuttle;
 pub mod uci;
 pub mod variant;
