@@ -74,10 +74,13 @@ fn read_commands(
 fn serve(inbox: Receiver<String>, out: &Output, interrupts: Arc<Interrupts>) {
     let mut session = Session::with_interrupts(out.clone(), Arc::clone(&interrupts));
     for line in inbox {
-        out.lines(&session.handle_line(&line));
+        let answer = session.handle_line(&line);
+        // Counted off before the answer is printed: an `isready` sent after seeing it
+        // must queue behind the commands sent before it.
         if line.len() >= LONG_LINE_BYTES {
             interrupts.long_line_handled();
         }
+        out.lines(&answer);
     }
     session.finish();
 }
