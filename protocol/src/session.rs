@@ -441,7 +441,7 @@ fn search_settings(values: &OptionValues) -> SearchSettings {
 /// Whether `mb` MiB can be had at all. The table fills its memory when built and an
 /// allocation failure aborts the process, so a size the system refuses outright (more
 /// than it has) must be turned down before.
-fn memory_available(mb: usize) -> bool {
+pub fn memory_available(mb: usize) -> bool {
     let mut probe: Vec<u8> = Vec::new();
     probe.try_reserve_exact(mb.saturating_mul(1 << 20)).is_ok()
 }

@@ -180,6 +180,36 @@ fn bad_merges_are_refused() {
     }
 }
 
+/// A result file of shard `shard` of a four-game hexmate match.
+fn shard_file(name: &str, shard: &str, games: &str) -> String {
+    let file = scratch(name);
+    std::fs::write(
+        &file,
+        format!(
+            "tessera-match-results 1\nvariant hexmate\nplayers -\nseats 2\ngames 4\n\
+             openings start position\nengine a\nengine b\nshard {shard}\n{games}"
+        ),
+    )
+    .unwrap();
+    file.display().to_string()
+}
+
+#[test]
+fn a_merge_with_a_missing_shard_names_it_and_fails_unless_partial_is_allowed() {
+    let first = shard_file("part-1.results", "1/2", "game 1 1,2 1-0\ngame 2 2,1 0-1\n");
+    let error = refusal(&format!("--merge {first}"));
+    assert!(
+        error.contains("incomplete merge: no file of shard 2/2 (2 of 4 games)"),
+        "{error}"
+    );
+    let run = run_match(&words(&format!("--merge {first} --allow-partial")));
+    assert!(run.success, "{}", run.stderr);
+    assert!(run.stdout.contains(": 2 of 4 games"), "{}", run.stdout);
+    let short = shard_file("part-2.results", "2/2", "game 3 1,2 1-0\n");
+    let error = refusal(&format!("--merge {first} {short}"));
+    assert!(error.contains("the files hold 3 of 4 games"), "{error}");
+}
+
 #[test]
 fn a_merge_of_hand_written_files_reports_the_pentanomial() {
     // Pair 1: a wins both games (WW); pair 2: a draws and loses (LD).

@@ -60,8 +60,8 @@ impl EngineProcess {
         let stdout = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut reader = BufReader::new(stdout);
+            while let Some(line) = read_line_lossy(&mut reader) {
                 if sender.send(line).is_err() {
                     break;
                 }
@@ -155,6 +155,20 @@ impl EngineProcess {
             if done {
                 return Ok(lines);
             }
+        }
+    }
+}
+
+/// The next line of an engine's output without its line end, invalid UTF-8 shown as
+/// U+FFFD: a stray byte in an `info string` is no reason to forfeit a game. `None` at the
+/// end of the output or when reading fails.
+pub fn read_line_lossy(reader: &mut impl BufRead) -> Option<String> {
+    let mut bytes = Vec::new();
+    match reader.read_until(b'\n', &mut bytes) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => {
+            let line = String::from_utf8_lossy(&bytes);
+            Some(line.trim_end_matches(['\n', '\r']).to_string())
         }
     }
 }
