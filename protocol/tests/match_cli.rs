@@ -88,7 +88,36 @@ fn a_bad_opening_line_names_the_line() {
     .unwrap();
     let error = refusal(&two_engines(&format!("--openings file={}", file.display())));
     assert!(
-        error.contains("line 4: move 1: malformed move 'zz99'"),
+        error.contains("line 4: move 1 does not fit hexmate: malformed move 'zz99'"),
+        "{error}"
+    );
+}
+
+#[test]
+fn an_opening_file_of_another_variant_names_the_line_the_move_and_the_variant() {
+    let file = scratch("panoply-openings.txt");
+    let openings = std::process::Command::new(TESSERA)
+        .args([
+            "openings",
+            "--variant",
+            "panoply",
+            "--count",
+            "2",
+            "--seed",
+            "3",
+        ])
+        .output()
+        .expect("tessera runs");
+    std::fs::write(&file, &openings.stdout).unwrap();
+    let first_move = String::from_utf8_lossy(&openings.stdout)
+        .lines()
+        .nth(4)
+        .and_then(|l| l.split(' ').nth(1).map(str::to_string))
+        .expect("an opening line");
+    let error = refusal(&two_engines(&format!("--openings file={}", file.display())));
+    assert!(
+        error.contains("line 5: move 1 does not fit hexmate: ")
+            && error.contains(&format!("'{first_move}'")),
         "{error}"
     );
 }
