@@ -2,8 +2,9 @@
 //! through a channel, so that every wait has a deadline and a dead engine is noticed.
 
 use super::config::EngineSpec;
+use super::search_info::read_line_lossy;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -155,20 +156,6 @@ impl EngineProcess {
             if done {
                 return Ok(lines);
             }
-        }
-    }
-}
-
-/// The next line of an engine's output without its line end, invalid UTF-8 shown as
-/// U+FFFD: a stray byte in an `info string` is no reason to forfeit a game. `None` at the
-/// end of the output or when reading fails.
-pub fn read_line_lossy(reader: &mut impl BufRead) -> Option<String> {
-    let mut bytes = Vec::new();
-    match reader.read_until(b'\n', &mut bytes) {
-        Ok(0) | Err(_) => None,
-        Ok(_) => {
-            let line = String::from_utf8_lossy(&bytes);
-            Some(line.trim_end_matches(['\n', '\r']).to_string())
         }
     }
 }

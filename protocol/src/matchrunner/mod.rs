@@ -23,7 +23,7 @@ mod report;
 mod results;
 mod rules;
 mod schedule;
-mod search_info;
+pub mod search_info;
 mod specs;
 mod standings;
 pub mod stats;
