@@ -7,6 +7,24 @@ use crate::game::{PositionError, PositionErrorKind};
 use crate::geometry::Hexagon;
 use std::ops::Range;
 
+/// Why no from-cell starts a move token: a cell-like name (letters, then digits, such as
+/// `e2`) that is not on `board`, or nothing like a cell at all.
+pub fn from_cell_problem(token: &str, board: &str) -> String {
+    let letters = token.bytes().take_while(u8::is_ascii_lowercase).count();
+    let digits = token[letters..]
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count();
+    if letters > 0 && digits > 0 {
+        format!(
+            "'{}' is not a cell of the {board} board",
+            &token[..letters + digits]
+        )
+    } else {
+        "expected a from-cell such as e3".to_string()
+    }
+}
+
 /// Splits a string into whitespace-separated fields with their byte offsets.
 pub fn fields(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();

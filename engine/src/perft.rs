@@ -4,6 +4,7 @@
 
 use crate::game::Game;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How leaves are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,36 +17,74 @@ pub enum Counting {
 
 /// Leaf count of `pos` to `depth`.
 pub fn perft<G: Game>(pos: &mut G, depth: u32, counting: Counting) -> u64 {
+    perft_until(pos, depth, counting, &AtomicBool::new(false))
+        .expect("a flag nobody sets never stops the count")
+}
+
+/// Leaf count of `pos` to `depth`, or `None` once `stop` is seen (it is checked at every
+/// node above the last ply, so a stop is noticed within microseconds).
+pub fn perft_until<G: Game>(
+    pos: &mut G,
+    depth: u32,
+    counting: Counting,
+    stop: &AtomicBool,
+) -> Option<u64> {
     if depth == 0 {
-        return 1;
+        return Some(1);
     }
     if depth == 1 && counting == Counting::Bulk {
-        return pos.count_moves() as u64;
+        return Some(pos.count_moves() as u64);
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
     }
     let mut moves = G::MoveList::default();
     pos.generate_moves(&mut moves);
     let mut total = 0;
     for &mv in moves.iter() {
         pos.make_move(mv);
-        total += perft(pos, depth - 1, counting);
+        let below = perft_until(pos, depth - 1, counting, stop);
         pos.unmake_move();
+        total += below?;
     }
-    total
+    Some(total)
 }
 
-/// Per-root-move counts, sorted by the moves' text, and their total.
+/// Per-root-move counts, sorted by the moves' text, and their total. A count stopped
+/// early holds only the root moves counted to the end (`root_moves` says how many there
+/// are in all).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Divide {
     pub entries: Vec<(String, u64)>,
     pub total: u64,
+    pub root_moves: usize,
+}
+
+impl Divide {
+    /// Whether every root move was counted.
+    pub fn is_complete(&self) -> bool {
+        self.entries.len() == self.root_moves
+    }
 }
 
 /// Perft split by root move; the root moves are shared out over `threads` threads.
 pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, counting: Counting) -> Divide {
+    divide_until(pos, depth, threads, counting, &AtomicBool::new(false))
+}
+
+/// [`divide`] that ends as soon as `stop` is set, keeping the root moves counted so far.
+pub fn divide_until<G: Game>(
+    pos: &G,
+    depth: u32,
+    threads: usize,
+    counting: Counting,
+    stop: &AtomicBool,
+) -> Divide {
     if depth == 0 {
         return Divide {
             entries: Vec::new(),
             total: 1,
+            root_moves: 0,
         };
     }
     let mut list = G::MoveList::default();
@@ -54,9 +93,10 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, counting: Counting) 
     let count_one = |mv: &G::Move| {
         let mut child = pos.clone();
         child.make_move(*mv);
-        (pos.move_string(*mv), perft(&mut child, depth - 1, counting))
+        let count = perft_until(&mut child, depth - 1, counting, stop)?;
+        Some((pos.move_string(*mv), count))
     };
-    let mut entries: Vec<(String, u64)> = if threads > 1 {
+    let counted: Vec<Option<(String, u64)>> = if threads > 1 {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
         match pool {
             Ok(pool) => pool.install(|| moves.par_iter().map(count_one).collect()),
@@ -65,9 +105,14 @@ pub fn divide<G: Game>(pos: &G, depth: u32, threads: usize, counting: Counting) 
     } else {
         moves.iter().map(count_one).collect()
     };
+    let mut entries: Vec<(String, u64)> = counted.into_iter().flatten().collect();
     entries.sort();
     let total = entries.iter().map(|e| e.1).sum();
-    Divide { entries, total }
+    Divide {
+        entries,
+        total,
+        root_moves: moves.len(),
+    }
 }
 
 /// One position line of a perft suite file (`positions/<variant>/perft.txt`).

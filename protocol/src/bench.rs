@@ -2,12 +2,15 @@
 //! fixed depth, reported in Stockfish's three lines.
 
 use crate::uci::BenchParams;
-use crate::variant::{AnyGame, SetupError};
+use crate::variant::{AnyGame, AnySearcher, SearchSettings, SetupError};
+use crate::with_searcher;
 use engine::search::multiplayer::Algorithm;
-use engine::search::Options;
+use engine::search::{BenchResult, Control, Limits, Options};
 use engine::variants::Variant;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 /// Depth of a `bench` of `variant` without one: about two seconds on this project's
 /// machines, long enough for a steady nodes-per-second figure (a shallow bench spends a
@@ -53,28 +56,74 @@ impl fmt::Display for BenchError {
 
 impl std::error::Error for BenchError {}
 
-/// Runs the bench of `variant` and returns its three lines. Seven Kingdoms positions are
-/// read with one kingdom per player and searched by `algorithm`.
-pub fn run(
-    variant: Variant,
-    algorithm: Algorithm,
-    params: BenchParams,
-) -> Result<Vec<String>, BenchError> {
-    let games = load_positions(variant)?;
-    let options = Options {
-        threads: params.threads.unwrap_or(1),
-        hash_mb: params.hash_mb.unwrap_or(16),
-        ..Options::default()
-    };
-    let depth = params
-        .depth
-        .unwrap_or_else(|| default_depth(variant, algorithm));
-    let result = AnyGame::bench(&games, depth, options, algorithm);
-    Ok(vec![
-        format!("Total time (ms) : {}", result.time_ms),
-        format!("Nodes searched  : {}", result.nodes),
-        format!("Nodes/second    : {}", result.nps()),
-    ])
+/// A bench ready to run: its positions read, its searcher settings and depth chosen.
+pub struct Plan {
+    games: Vec<AnyGame>,
+    settings: SearchSettings,
+    depth: u32,
+}
+
+impl Plan {
+    /// Reads the bench positions of `variant`. Seven Kingdoms positions are read with one
+    /// kingdom per player and searched by `algorithm`.
+    pub fn new(
+        variant: Variant,
+        algorithm: Algorithm,
+        params: BenchParams,
+    ) -> Result<Plan, BenchError> {
+        let options = Options {
+            threads: params.threads.unwrap_or(1),
+            hash_mb: params.hash_mb.unwrap_or(16),
+            ..Options::default()
+        };
+        Ok(Plan {
+            games: load_positions(variant)?,
+            settings: SearchSettings { options, algorithm },
+            depth: params
+                .depth
+                .unwrap_or_else(|| default_depth(variant, algorithm)),
+        })
+    }
+
+    /// Searches every position to the depth with one searcher, cleared before each, and
+    /// returns the three lines. Once `control.stop` is set the bench ends; the nodes line
+    /// then counts the nodes searched so far and says `(partial: <k> of <n> positions)`,
+    /// `k` being the positions searched to the end.
+    pub fn run(&self, control: &Control) -> Vec<String> {
+        let mut searcher = AnySearcher::for_game(&self.games[0], &self.settings);
+        let start = Instant::now();
+        let (mut nodes, mut finished) = (0, 0);
+        for game in &self.games {
+            if control.stop.load(Ordering::Acquire) {
+                break;
+            }
+            searcher.clear();
+            nodes += with_searcher!(&mut searcher, game, (s, g) => {
+                let limits = Limits {
+                    depth: Some(self.depth),
+                    ..Limits::default()
+                };
+                s.search(g, &limits, control, &mut |_| {}).nodes
+            });
+            if !control.stop.load(Ordering::Acquire) {
+                finished += 1;
+            }
+        }
+        let result = BenchResult {
+            nodes,
+            time_ms: (start.elapsed().as_millis() as u64).max(1),
+        };
+        let partial = if finished < self.games.len() {
+            format!(" (partial: {finished} of {} positions)", self.games.len())
+        } else {
+            String::new()
+        };
+        vec![
+            format!("Total time (ms) : {}", result.time_ms),
+            format!("Nodes searched  : {nodes}{partial}"),
+            format!("Nodes/second    : {}", result.nps()),
+        ]
+    }
 }
 
 /// Reads the bench file: one position string per line, `#` starts a comment.

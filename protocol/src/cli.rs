@@ -2,15 +2,18 @@
 
 use crate::analyse::{self, AnalyseLimits};
 use crate::bench;
-use crate::options::{MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
-use crate::uci::{BenchParams, MAX_DEPTH};
+use crate::options::{parse_setoption, OptionChange};
+use crate::output::QuietStdout;
+use crate::session::memory_available;
+use crate::uci::{perft_depth, search_depth, BenchParams};
 use crate::variant::{AnyGame, SearchSettings, SetupError};
 use crate::with_game;
 use clap::{Parser, Subcommand};
 use engine::perft::{divide, Counting};
 use engine::search::multiplayer::Algorithm;
-use engine::search::Options;
+use engine::search::{Control, Options};
 use engine::variants::Variant;
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -39,16 +42,16 @@ pub enum Command {
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
         /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd; hexian: 2, 3 or 6); default one per player.
-        #[arg(long, default_value = "")]
-        players: String,
-        /// Number of plies.
         #[arg(long)]
+        players: Option<String>,
+        /// Number of plies (1 to 20).
+        #[arg(long, value_parser = perft_depth_arg)]
         depth: u32,
         /// Print the count of every root move.
         #[arg(long)]
         divide: bool,
         /// Threads (root moves are shared out over them).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value = "1", value_parser = threads_arg)]
         threads: usize,
         /// Play every leaf move instead of counting the last ply in bulk.
         #[arg(long)]
@@ -66,13 +69,13 @@ pub enum Command {
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
         /// Who owns which armies (sevenkingdoms: e.g. wrob/gpd; hexian: 2, 3 or 6); default one per player.
-        #[arg(long, default_value = "")]
-        players: String,
-        /// Search for more than two players: brs, paranoid or maxn.
-        #[arg(long, default_value = "brs", value_parser = parse_algorithm)]
-        search: Algorithm,
+        #[arg(long)]
+        players: Option<String>,
+        /// Search for more than two players (sevenkingdoms, hexian): brs (default), paranoid or maxn.
+        #[arg(long, value_parser = parse_algorithm)]
+        search: Option<Algorithm>,
         /// Search to this depth (default: depth 12, at most 5 seconds).
-        #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+        #[arg(long, group = "limit", value_parser = search_depth_arg)]
         depth: Option<u32>,
         /// Search this many milliseconds.
         #[arg(long, group = "limit")]
@@ -81,14 +84,14 @@ pub enum Command {
         #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
         /// Search threads.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
-        threads: u32,
+        #[arg(long, default_value = "1", value_parser = threads_arg)]
+        threads: usize,
         /// Number of principal variations.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_MULTIPV as i64))]
-        multipv: u32,
+        #[arg(long, default_value = "1", value_parser = multipv_arg)]
+        multipv: usize,
         /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB as i64))]
-        hash: u32,
+        #[arg(long, default_value = "16", value_parser = hash_arg)]
+        hash: usize,
     },
     /// Search the bench positions to a fixed depth; print time, nodes and speed.
     Bench {
@@ -96,17 +99,17 @@ pub enum Command {
         #[arg(long, default_value = "hexmate", value_parser = parse_variant)]
         variant: Variant,
         /// Search depth (default: 8; panoply 7, sevenkingdoms 3, with maxn 2, hexian 2).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64))]
+        #[arg(long, value_parser = search_depth_arg)]
         depth: Option<u32>,
-        /// Search for more than two players: brs, paranoid or maxn.
-        #[arg(long, default_value = "brs", value_parser = parse_algorithm)]
-        search: Algorithm,
+        /// Search for more than two players (sevenkingdoms, hexian): brs (default), paranoid or maxn.
+        #[arg(long, value_parser = parse_algorithm)]
+        search: Option<Algorithm>,
         /// Search threads (with one the node count is deterministic).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_THREADS as i64))]
-        threads: u32,
+        #[arg(long, default_value = "1", value_parser = threads_arg)]
+        threads: usize,
         /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=MAX_HASH_MB as i64))]
-        hash: u32,
+        #[arg(long, default_value = "16", value_parser = hash_arg)]
+        hash: usize,
     },
     /// Play an engine-against-engine match through the engine protocol.
     Match(Box<crate::matchrunner::MatchArgs>),
@@ -126,6 +129,72 @@ pub fn parse_variant(text: &str) -> Result<Variant, String> {
 pub fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     Algorithm::from_id(text)
         .ok_or_else(|| format!("unknown search '{text}' (one of brs, paranoid, maxn)"))
+}
+
+/// `--threads`, `--multipv`, `--hash`: read and checked by the option table, exactly as
+/// `setoption` checks the option of that name.
+fn option_number(name: &str, text: &str) -> Result<usize, String> {
+    match parse_setoption(name, Some(text)).map_err(|e| e.to_string())? {
+        OptionChange::Threads(n) | OptionChange::MultiPv(n) | OptionChange::Hash(n) => Ok(n),
+        other => unreachable!("{name} is a number option, not {other:?}"),
+    }
+}
+
+fn threads_arg(text: &str) -> Result<usize, String> {
+    option_number("Threads", text)
+}
+
+fn multipv_arg(text: &str) -> Result<usize, String> {
+    option_number("MultiPV", text)
+}
+
+/// A table size the option allows and the machine can give (the table is filled when
+/// built, so a size the system refuses would abort the program).
+fn hash_arg(text: &str) -> Result<usize, String> {
+    let mb = option_number("Hash", text)?;
+    if memory_available(mb) {
+        Ok(mb)
+    } else {
+        Err(format!("cannot allocate {mb} MiB of memory"))
+    }
+}
+
+fn perft_depth_arg(text: &str) -> Result<u32, String> {
+    perft_depth("perft depth", text).map_err(|e| e.to_string())
+}
+
+fn search_depth_arg(text: &str) -> Result<u32, String> {
+    search_depth("depth", text).map_err(|e| e.to_string())
+}
+
+/// How a subcommand failed: a value or flag refused before anything ran (status 2, as
+/// clap's own refusals) or a failure while it ran (status 1).
+pub enum Failure {
+    Refused(String),
+    Failed(String),
+}
+
+/// Refuses `--players` and `--search` for a variant of two players only: they would be
+/// silently ignored.
+fn check_multiplayer_flags(
+    variant: Variant,
+    players: Option<&str>,
+    search: Option<Algorithm>,
+) -> Result<(), Failure> {
+    if matches!(variant, Variant::SevenKingdoms | Variant::Hexian) {
+        return Ok(());
+    }
+    let given = [
+        (players.is_some(), "--players"),
+        (search.is_some(), "--search"),
+    ];
+    match given.iter().find(|(is_given, _)| *is_given) {
+        Some((_, flag)) => Err(Failure::Refused(format!(
+            "{flag} does not apply to {}: only sevenkingdoms and hexian have more than two players",
+            variant.id()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// Sets up a position from the CLI's `--fen`, `--moves` and `--players`.
@@ -177,8 +246,10 @@ pub fn run_perft(
     out
 }
 
-/// Runs a subcommand; errors go to stderr and make the exit status 1.
+/// Runs a subcommand; an error goes to stderr as one line, with exit status 2 for a
+/// refused value or flag and 1 for a failure while running.
 pub fn execute(command: Command) -> ExitCode {
+    let refused = |e: SetupError| Failure::Refused(e.to_string());
     let result = match command {
         Command::Perft {
             variant,
@@ -189,9 +260,20 @@ pub fn execute(command: Command) -> ExitCode {
             divide,
             threads,
             no_bulk,
-        } => setup(variant, fen.as_deref(), &moves, &players)
-            .map(|game| print!("{}", run_perft(&game, depth, divide, threads, !no_bulk)))
-            .map_err(|e| e.to_string()),
+        } => check_multiplayer_flags(variant, players.as_deref(), None)
+            .and_then(|()| {
+                setup(
+                    variant,
+                    fen.as_deref(),
+                    &moves,
+                    players.as_deref().unwrap_or(""),
+                )
+                .map_err(refused)
+            })
+            .and_then(|game| {
+                let text = run_perft(&game, depth, divide, threads, !no_bulk);
+                write!(QuietStdout, "{text}").map_err(|e| Failure::Failed(e.to_string()))
+            }),
         Command::Analyse {
             variant,
             fen,
@@ -204,8 +286,16 @@ pub fn execute(command: Command) -> ExitCode {
             threads,
             multipv,
             hash,
-        } => setup(variant, fen.as_deref(), &moves, &players)
-            .map_err(|e| e.to_string())
+        } => check_multiplayer_flags(variant, players.as_deref(), search)
+            .and_then(|()| {
+                setup(
+                    variant,
+                    fen.as_deref(),
+                    &moves,
+                    players.as_deref().unwrap_or(""),
+                )
+                .map_err(refused)
+            })
             .and_then(|game| {
                 let limits = AnalyseLimits {
                     depth,
@@ -214,15 +304,15 @@ pub fn execute(command: Command) -> ExitCode {
                 };
                 let settings = SearchSettings {
                     options: Options {
-                        threads: threads as usize,
-                        hash_mb: hash as usize,
-                        multipv: multipv as usize,
+                        threads,
+                        hash_mb: hash,
+                        multipv,
                         ..Options::default()
                     },
-                    algorithm: search,
+                    algorithm: search.unwrap_or_default(),
                 };
-                analyse::run(&game, limits, &settings, &mut std::io::stdout().lock())
-                    .map_err(|e| e.to_string())
+                analyse::run(&game, limits, &settings, &mut QuietStdout)
+                    .map_err(|e| Failure::Failed(e.to_string()))
             }),
         Command::Bench {
             variant,
@@ -233,22 +323,61 @@ pub fn execute(command: Command) -> ExitCode {
         } => {
             let params = BenchParams {
                 depth,
-                threads: Some(threads as usize),
-                hash_mb: Some(hash as usize),
+                threads: Some(threads),
+                hash_mb: Some(hash),
             };
-            bench::run(variant, search, params)
-                .map(|lines| lines.iter().for_each(|line| println!("{line}")))
-                .map_err(|e| e.to_string())
+            check_multiplayer_flags(variant, None, search)
+                .and_then(|()| {
+                    bench::Plan::new(variant, search.unwrap_or_default(), params)
+                        .map_err(|e| Failure::Failed(e.to_string()))
+                })
+                .and_then(|plan| {
+                    let lines = plan.run(&Control::default());
+                    lines
+                        .iter()
+                        .try_for_each(|line| writeln!(QuietStdout, "{line}"))
+                        .map_err(|e| Failure::Failed(e.to_string()))
+                })
         }
-        Command::Match(args) => crate::matchrunner::run_command(*args),
-        Command::Openings(args) => crate::matchrunner::opening_maker::run_command(args),
+        Command::Match(args) => crate::matchrunner::run_command(*args).map_err(Failure::Failed),
+        Command::Openings(args) => {
+            crate::matchrunner::opening_maker::run_command(args).map_err(Failure::Failed)
+        }
         Command::Svg(args) => return crate::svg::command::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Err(Failure::Refused(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Failed(e)) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// A command line clap refused: help and version are printed as asked; an error is
+/// shown as its first line (naming the flag and what it allows), with a hint when the
+/// words of a position string were passed unquoted, and exit status 2.
+pub fn refuse_arguments(error: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) || error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    {
+        let _ = error.print();
+        return ExitCode::SUCCESS;
+    }
+    let rendered = error.render().to_string();
+    let first = rendered.lines().next().unwrap_or("error: bad arguments");
+    let with_fen = std::env::args().any(|a| a == "--fen");
+    if error.kind() == ErrorKind::UnknownArgument && with_fen {
+        eprintln!("{first} (a position string has spaces: quote it, --fen \"<board> w 0 1\")");
+    } else {
+        eprintln!("{first}");
+    }
+    ExitCode::from(2)
 }

@@ -1,8 +1,8 @@
-//! A search (`go`) runs as a job on a thread of its own, so that the reader thread keeps
-//! answering `isready`, `stop`, `ponderhit` and `quit`.
+//! Long work (a search, `perft`, `bench`) runs as a job on a thread of its own, so that
+//! the session keeps answering `isready`, `stop`, `ponderhit` and `quit` meanwhile.
 
 use engine::search::Control;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
@@ -60,8 +60,82 @@ impl JobControl {
     }
 }
 
+/// What a job does, for the messages that name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    Search,
+    Perft,
+    Bench,
+}
+
+impl JobKind {
+    /// How an error message names the job: "… while a search runs".
+    pub fn describe(self) -> &'static str {
+        match self {
+            JobKind::Search => "a search",
+            JobKind::Perft => "perft",
+            JobKind::Bench => "bench",
+        }
+    }
+}
+
+/// What the reader thread shares with the session thread: the control of the running job,
+/// so that `quit` (or the end of the input) stops it at once, and how many long lines the
+/// session has still to handle, during which the reader answers `isready` itself.
+#[derive(Default)]
+pub struct Interrupts {
+    running: Mutex<Running>,
+    long_lines_pending: AtomicUsize,
+}
+
+#[derive(Default)]
+struct Running {
+    control: Option<Arc<JobControl>>,
+    quitting: bool,
+}
+
+impl Interrupts {
+    fn running(&self) -> std::sync::MutexGuard<'_, Running> {
+        self.running.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// `quit` or the end of the input: stops the running job and every job started later.
+    pub fn quit(&self) {
+        let mut running = self.running();
+        running.quitting = true;
+        if let Some(control) = &running.control {
+            control.request_stop();
+        }
+    }
+
+    /// Makes `control` the running job's; after `quit` it is stopped at once. Both happen
+    /// under one lock, so a `quit` arriving meanwhile cannot miss the new job.
+    fn register(&self, control: &Arc<JobControl>) {
+        let mut running = self.running();
+        if running.quitting {
+            control.request_stop();
+        }
+        running.control = Some(Arc::clone(control));
+    }
+
+    /// The reader passed a long line on to the session.
+    pub fn long_line_sent(&self) {
+        self.long_lines_pending.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// The session has handled a long line.
+    pub fn long_line_handled(&self) {
+        self.long_lines_pending.fetch_sub(1, Ordering::AcqRel);
+    }
+
+    pub fn is_handling_long_line(&self) -> bool {
+        self.long_lines_pending.load(Ordering::Acquire) > 0
+    }
+}
+
 /// A job running on its own thread; `T` is what the thread hands back.
 pub struct Job<T> {
+    pub kind: JobKind,
     pub control: Arc<JobControl>,
     /// An infinite or pondering search keeps its `bestmove` until `stop` (or `ponderhit`),
     /// even when it finishes early.
@@ -70,15 +144,19 @@ pub struct Job<T> {
 }
 
 impl<T: Send + 'static> Job<T> {
-    /// Starts `work` on a new thread with a fresh control.
+    /// Starts `work` on a new thread with a fresh control, registered with `interrupts`.
     pub fn spawn(
+        kind: JobKind,
         waits_for_release: bool,
+        interrupts: &Interrupts,
         work: impl FnOnce(&JobControl) -> T + Send + 'static,
     ) -> Job<T> {
         let control = Arc::new(JobControl::default());
+        interrupts.register(&control);
         let shared = Arc::clone(&control);
         let handle = std::thread::spawn(move || work(&shared));
         Job {
+            kind,
             control,
             waits_for_release,
             handle,
@@ -91,7 +169,7 @@ impl<T: Send + 'static> Job<T> {
         match self.handle.join() {
             Ok(value) => Some(value),
             Err(_) => {
-                eprintln!("tessera: the search thread panicked");
+                eprintln!("tessera: the {} thread panicked", self.kind.describe());
                 None
             }
         }

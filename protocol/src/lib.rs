@@ -18,6 +18,7 @@ pub mod matchrunner;
 pub mod options;
 pub mod output;
 pub mod session;
+pub mod shuttle;
 pub mod svg;
 pub mod uci;
 pub mod variant;

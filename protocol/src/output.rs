@@ -113,6 +113,30 @@ impl Output {
     }
 }
 
+/// Standard output of the command-line subcommands. When its reader has gone (`tessera
+/// analyse … | head`), the program ends at once, quietly and with status 0, as a Unix
+/// filter does; any other write error is returned.
+pub struct QuietStdout;
+
+impl QuietStdout {
+    fn ended_if_closed<T>(result: std::io::Result<T>) -> std::io::Result<T> {
+        match result {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+            other => other,
+        }
+    }
+}
+
+impl Write for QuietStdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        QuietStdout::ended_if_closed(std::io::stdout().write(buf))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        QuietStdout::ended_if_closed(std::io::stdout().flush())
+    }
+}
+
 /// Longest reason an error line quotes; a megabyte of garbage is not echoed back.
 const MAX_REASON_CHARS: usize = 300;
 

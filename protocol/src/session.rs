@@ -1,23 +1,25 @@
 //! The protocol's state and dispatch: one [`Session`] per engine process.
 //!
 //! Commands are checked completely before anything changes, so a refused command (one
-//! `info string error: …` line) leaves position, options and hash as they were. While a
-//! search runs, only commands that do not change the state are accepted: `isready`,
-//! `stop`, `ponderhit`, `quit`, and `uci`, `debug`, `d`, `moves`, `eval`, which only read
-//! it. `perft` and `bench` run on the reader thread, as in Stockfish: a script may follow
-//! them with any command, and `isready` after them is answered when they are done.
+//! `info string error: …` line) leaves position, options and hash as they were. A search,
+//! `perft` and `bench` run as jobs on their own threads; while one runs, only commands
+//! that do not change the state are accepted: `isready`, `stop`, `ponderhit`, `quit`, and
+//! `uci`, `debug`, `d`, `moves`, `eval`, which only read it. A job asked to stop is waited
+//! for before the next command, so that command is handled as if the job had ended (its
+//! `bestmove` or counts come first).
 
 use crate::bench::{self, BenchError};
 use crate::go;
-use crate::job::Job;
+use crate::job::{Interrupts, Job, JobControl, JobKind};
 use crate::options::{parse_setoption, uci_lines, OptionChange, OptionError, OptionValues};
 use crate::output::{error_line, Output};
 use crate::uci::{parse_line, BenchParams, Command, CommandError, GoParams, Setup};
 use crate::variant::{AnyGame, AnySearcher, SearchSettings, SetupError};
 use crate::{with_game, with_searcher};
-use engine::perft::{divide, Counting, Divide};
+use engine::perft::{divide_until, Counting, Divide};
 use engine::search::Options;
 use std::fmt;
+use std::sync::Arc;
 
 /// Why a well-formed command was refused.
 #[derive(Debug)]
@@ -34,8 +36,11 @@ pub enum SessionError {
     Players(SetupError),
     SearchMoves(SetupError),
     Bench(BenchError),
-    /// A command that needs the engine idle, sent while a search runs.
-    Busy(&'static str),
+    /// A command that needs the engine idle, sent while a job runs.
+    Busy {
+        command: &'static str,
+        job: JobKind,
+    },
     NothingToStop,
     NotPondering,
 }
@@ -51,9 +56,10 @@ impl fmt::Display for SessionError {
             SessionError::Players(e) => write!(f, "setoption: {e}"),
             SessionError::SearchMoves(e) => write!(f, "go searchmoves: {e}"),
             SessionError::Bench(e) => write!(f, "{e}"),
-            SessionError::Busy(command) => write!(
+            SessionError::Busy { command, job } => write!(
                 f,
-                "{command} is not allowed while a search runs (send stop first)"
+                "{command} is not allowed while {} runs (send stop first)",
+                job.describe()
             ),
             SessionError::NothingToStop => write!(f, "stop: no search is running"),
             SessionError::NotPondering => write!(f, "ponderhit: no ponder search is running"),
@@ -84,7 +90,9 @@ pub struct Session {
     game: AnyGame,
     /// The searcher of the current game type; a running search holds it.
     searcher: Option<AnySearcher>,
-    job: Option<Job<AnySearcher>>,
+    /// A search hands its searcher back; `perft` and `bench` hand back nothing.
+    job: Option<Job<Option<AnySearcher>>>,
+    interrupts: Arc<Interrupts>,
     debug: bool,
     quitting: bool,
 }
@@ -92,6 +100,11 @@ pub struct Session {
 impl Session {
     /// A session at the default variant's start, writing search output to `out`.
     pub fn new(out: Output) -> Session {
+        Session::with_interrupts(out, Arc::default())
+    }
+
+    /// A session whose jobs `interrupts` can stop from another thread.
+    pub fn with_interrupts(out: Output, interrupts: Arc<Interrupts>) -> Session {
         let options = OptionValues::default();
         let game = AnyGame::start(options.variant).expect("the default variant is implemented");
         let searcher = AnySearcher::for_game(&game, &search_settings(&options));
@@ -101,6 +114,7 @@ impl Session {
             game,
             searcher: Some(searcher),
             job: None,
+            interrupts,
             debug: false,
             quitting: false,
         }
@@ -109,7 +123,7 @@ impl Session {
     /// Handles one line. Returns the lines answered at once; a search writes its own lines
     /// (`info`, `bestmove`) to the session's output as they come.
     pub fn handle_line(&mut self, line: &str) -> Vec<String> {
-        self.reap_finished_search();
+        self.reap_ended_job();
         let result =
             parse_line(line)
                 .map_err(SessionError::from)
@@ -125,19 +139,17 @@ impl Session {
         self.quitting
     }
 
-    /// Whether a search is running.
+    /// Whether a search, `perft` or `bench` is running.
     pub fn is_searching(&mut self) -> bool {
-        self.reap_finished_search();
+        self.reap_ended_job();
         self.job.is_some()
     }
 
-    /// The end of the input: stops a search that would otherwise wait for `stop`, then
-    /// waits for the running search to end.
+    /// The end of the input, which is `quit`: stops the running job and waits for its
+    /// last lines.
     pub fn finish(&mut self) {
         if let Some(job) = self.job.take() {
-            if job.waits_for_release {
-                job.control.request_stop();
-            }
+            job.control.request_stop();
             self.take_back_searcher(job);
         }
     }
@@ -152,9 +164,12 @@ impl Session {
     }
 
     fn execute(&mut self, command: Command) -> Result<Vec<String>, SessionError> {
-        if self.job.is_some() {
+        if let Some(job) = &self.job {
             if let Some(name) = needs_idle_engine(&command) {
-                return Err(SessionError::Busy(name));
+                return Err(SessionError::Busy {
+                    command: name,
+                    job: job.kind,
+                });
             }
         }
         match command {
@@ -185,22 +200,28 @@ impl Session {
         }
     }
 
-    /// Joins a search that has written its last line.
-    fn reap_finished_search(&mut self) {
-        if self.job.as_ref().is_some_and(|j| j.control.is_finished()) {
+    /// Joins a job that has written its last line or was asked to stop: after `stop` the
+    /// next command is handled as if the job had ended, its last lines printed before
+    /// that command's answer.
+    fn reap_ended_job(&mut self) {
+        let ended = |c: &JobControl| c.is_finished() || c.stop_requested();
+        if self.job.as_ref().is_some_and(|j| ended(&j.control)) {
             if let Some(job) = self.job.take() {
                 self.take_back_searcher(job);
             }
         }
     }
 
-    /// Waits for `job` and keeps its searcher; after a panic in the search (reported on
-    /// stderr) a fresh one takes its place.
-    fn take_back_searcher(&mut self, job: Job<AnySearcher>) {
-        let searcher = job
-            .join()
-            .unwrap_or_else(|| AnySearcher::for_game(&self.game, &search_settings(&self.options)));
-        self.searcher = Some(searcher);
+    /// Waits for `job` and keeps the searcher a search hands back; after a panic in a
+    /// search (reported on stderr) a fresh one takes its place.
+    fn take_back_searcher(&mut self, job: Job<Option<AnySearcher>>) {
+        if let Some(searcher) = job.join().flatten() {
+            self.searcher = Some(searcher);
+        }
+        if self.searcher.is_none() {
+            let settings = search_settings(&self.options);
+            self.searcher = Some(AnySearcher::for_game(&self.game, &settings));
+        }
     }
 
     /// The searcher, present whenever no search runs (the only time this is called).
@@ -282,16 +303,29 @@ impl Session {
             .searcher
             .take()
             .expect("the searcher is home while no search runs");
+        if self.options.multipv > 1 && !searcher.searches_several_lines() {
+            self.out.line(&format!(
+                "info string MultiPV {} is not supported in {}: one line is searched",
+                self.options.multipv,
+                self.options.variant.id()
+            ));
+        }
         let game = self.game.clone();
         let out = self.out.clone();
         let debug = self.debug;
         let waits_for_release = params.infinite || params.ponder;
-        self.job = Some(Job::spawn(waits_for_release, move |control| {
-            with_searcher!(&mut searcher, &game, (s, g) => {
-                go::run(s, g, &params, control, &out, debug);
-            });
-            searcher
-        }));
+        let job = Job::spawn(
+            JobKind::Search,
+            waits_for_release,
+            &self.interrupts,
+            move |control| {
+                with_searcher!(&mut searcher, &game, (s, g) => {
+                    go::run(s, g, &params, control, &out, debug);
+                });
+                Some(searcher)
+            },
+        );
+        self.job = Some(job);
         Ok(Vec::new())
     }
 
@@ -302,7 +336,11 @@ impl Session {
     }
 
     fn ponderhit(&mut self) -> Result<Vec<String>, SessionError> {
-        let job = self.job.as_ref().ok_or(SessionError::NotPondering)?;
+        let job = self
+            .job
+            .as_ref()
+            .filter(|job| job.kind == JobKind::Search)
+            .ok_or(SessionError::NotPondering)?;
         job.control.receive_ponderhit();
         Ok(Vec::new())
     }
@@ -352,22 +390,44 @@ impl Session {
         lines
     }
 
-    fn perft(&self, depth: u32) -> Vec<String> {
+    /// Counts on a job of its own; `stop` ends it with the root moves counted so far.
+    fn perft(&mut self, depth: u32) -> Vec<String> {
         let threads = self.options.threads;
-        let counts = with_game!(&self.game, g => divide(g, depth, threads, Counting::Bulk));
-        perft_lines(&counts)
+        let game = self.game.clone();
+        let out = self.out.clone();
+        let job = Job::spawn(JobKind::Perft, false, &self.interrupts, move |control| {
+            let stop = &control.search.stop;
+            let counts =
+                with_game!(&game, g => divide_until(g, depth, threads, Counting::Bulk, stop));
+            control.mark_finished();
+            out.lines(&perft_lines(&counts));
+            None
+        });
+        self.job = Some(job);
+        Vec::new()
     }
 
-    fn bench(&self, params: BenchParams) -> Result<Vec<String>, SessionError> {
+    /// Reads the bench positions at once (a bad file is refused here), then searches them
+    /// on a job of its own; `stop` ends it with what was searched so far.
+    fn bench(&mut self, params: BenchParams) -> Result<Vec<String>, SessionError> {
         if let Some(mb) = params.hash_mb.filter(|&mb| !memory_available(mb)) {
             return Err(SessionError::OutOfMemory(mb));
         }
-        bench::run(
+        let plan = bench::Plan::new(
             self.options.variant,
             self.options.multiplayer_search,
             params,
         )
-        .map_err(SessionError::Bench)
+        .map_err(SessionError::Bench)?;
+        let out = self.out.clone();
+        let job = Job::spawn(JobKind::Bench, false, &self.interrupts, move |control| {
+            let lines = plan.run(&control.search);
+            control.mark_finished();
+            out.lines(&lines);
+            None
+        });
+        self.job = Some(job);
+        Ok(Vec::new())
     }
 }
 
@@ -388,7 +448,7 @@ fn search_settings(values: &OptionValues) -> SearchSettings {
 /// Whether `mb` MiB can be had at all. The table fills its memory when built and an
 /// allocation failure aborts the process, so a size the system refuses outright (more
 /// than it has) must be turned down before.
-fn memory_available(mb: usize) -> bool {
+pub fn memory_available(mb: usize) -> bool {
     let mut probe: Vec<u8> = Vec::new();
     probe.try_reserve_exact(mb.saturating_mul(1 << 20)).is_ok()
 }
@@ -424,7 +484,9 @@ fn uci_answer() -> Vec<String> {
     lines
 }
 
-/// `<move>: <count>` per root move sorted by move text, a blank line, the total.
+/// `<move>: <count>` per root move sorted by move text, a blank line, the total; a count
+/// stopped early says so after the total: `Nodes searched: <n> (partial: <k> of <m> root
+/// moves)`, the root moves shown being the `k` counted to the end.
 pub fn perft_lines(counts: &Divide) -> Vec<String> {
     let mut lines: Vec<String> = counts
         .entries
@@ -432,6 +494,23 @@ pub fn perft_lines(counts: &Divide) -> Vec<String> {
         .map(|(mv, count)| format!("{mv}: {count}"))
         .collect();
     lines.push(String::new());
-    lines.push(format!("Nodes searched: {}", counts.total));
+    lines.push(format!(
+        "Nodes searched: {}{}",
+        counts.total,
+        perft_partial_mark(counts)
+    ));
     lines
+}
+
+/// ` (partial: <k> of <m> root moves)` for a count stopped early, else nothing.
+pub fn perft_partial_mark(counts: &Divide) -> String {
+    if counts.is_complete() {
+        String::new()
+    } else {
+        format!(
+            " (partial: {} of {} root moves)",
+            counts.entries.len(),
+            counts.root_moves
+        )
+    }
 }

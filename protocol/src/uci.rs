@@ -393,8 +393,18 @@ fn parse_perft(command: &'static str, args: &[&str]) -> Result<Command, CommandE
             what: "the depth",
         });
     };
-    let depth = number(command, token, 1, MAX_PERFT_DEPTH)? as u32;
+    let depth = perft_depth(command, token)?;
     no_arguments(command, rest, Command::Perft(depth))
+}
+
+/// A perft depth, `1..=MAX_PERFT_DEPTH`: `perft`, `go perft` and `tessera perft --depth`.
+pub fn perft_depth(parameter: &str, token: &str) -> Result<u32, CommandError> {
+    number(parameter, token, 1, MAX_PERFT_DEPTH).map(|d| d as u32)
+}
+
+/// A search depth, `1..=MAX_DEPTH`: `go depth`, `bench` and the command line's `--depth`.
+pub fn search_depth(parameter: &str, token: &str) -> Result<u32, CommandError> {
+    number(parameter, token, 1, MAX_DEPTH).map(|d| d as u32)
 }
 
 fn parse_bench(args: &[&str]) -> Result<Command, CommandError> {

@@ -2,10 +2,8 @@
 //! command dispatches once and the search below it is monomorphised per variant.
 
 use engine::game::{Game, MoveError, MoveErrorKind, PositionError, Seat, Status};
-use engine::search::multiplayer::{self, Algorithm, MultiSearcher, SeatEvaluator};
-use engine::search::{
-    bench, BenchResult, Control, Evaluator, Limits, Options, Report, SearchResult, Searcher,
-};
+use engine::search::multiplayer::{Algorithm, MultiSearcher, SeatEvaluator};
+use engine::search::{Control, Evaluator, Limits, Options, Report, SearchResult, Searcher};
 use engine::variants::hepta::Hepta;
 use engine::variants::hexian::{self, HexianGame, Patron, PlayerCount, ARMY_NAMES};
 use engine::variants::hexmate::{Hexmate, Ruleset};
@@ -168,6 +166,12 @@ impl AnySearcher {
                 s.set_algorithm(settings.algorithm);
             }
         }
+    }
+
+    /// Whether the searcher reports several lines with `MultiPV`: the multi-player
+    /// searches (Seven Kingdoms, Hexian) report one.
+    pub fn searches_several_lines(&self) -> bool {
+        !matches!(self, AnySearcher::SevenKingdoms(_) | AnySearcher::Hexian(_))
     }
 
     pub fn clear(&mut self) {
@@ -419,59 +423,6 @@ impl AnyGame {
 
     pub fn board_text(&self) -> String {
         with_game!(self, g => g.board_text())
-    }
-
-    /// Searches every position of `games` (all of one game type) to `depth` with a fresh
-    /// searcher each: the engine's `bench`. Seven Kingdoms positions are searched by
-    /// `algorithm`.
-    pub fn bench(
-        games: &[AnyGame],
-        depth: u32,
-        options: Options,
-        algorithm: Algorithm,
-    ) -> BenchResult {
-        fn of_type<G: Clone>(games: &[AnyGame], pick: impl Fn(&AnyGame) -> Option<&G>) -> Vec<G> {
-            games.iter().filter_map(pick).cloned().collect()
-        }
-        match games.first() {
-            Some(AnyGame::Hexian(_)) => {
-                let positions = of_type(games, |g| match g {
-                    AnyGame::Hexian(p) => Some(p),
-                    _ => None,
-                });
-                multiplayer::bench::<HexianGame, HexianEval>(&positions, depth, options, algorithm)
-            }
-            Some(AnyGame::SevenKingdoms(_)) => {
-                let positions = of_type(games, |g| match g {
-                    AnyGame::SevenKingdoms(p) => Some(p),
-                    _ => None,
-                });
-                multiplayer::bench::<SevenKingdoms, SevenKingdomsEval>(
-                    &positions, depth, options, algorithm,
-                )
-            }
-            Some(AnyGame::Panoply(_)) => {
-                let positions = of_type(games, |g| match g {
-                    AnyGame::Panoply(p) => Some(p),
-                    _ => None,
-                });
-                bench::<Panoply, PanoplyEval>(&positions, depth, options)
-            }
-            Some(AnyGame::Hepta(_)) => {
-                let positions = of_type(games, |g| match g {
-                    AnyGame::Hepta(p) => Some(p),
-                    _ => None,
-                });
-                bench::<Hepta, HeptaEval>(&positions, depth, options)
-            }
-            _ => {
-                let positions = of_type(games, |g| match g {
-                    AnyGame::Hexmate(p) => Some(p),
-                    _ => None,
-                });
-                bench::<Hexmate, HexmateEval>(&positions, depth, options)
-            }
-        }
     }
 
     /// The static evaluation's terms (one per line) and its value for the side to move

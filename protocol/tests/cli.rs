@@ -38,8 +38,8 @@ fn bench_prints_three_lines_with_a_deterministic_node_count() {
     let nodes = bench_nodes(&lines);
     assert!(nodes > 0);
     let mut engine = Engine::start();
-    assert_eq!(bench_nodes(&engine.ask("bench 2 1 16")), nodes);
-    assert_eq!(bench_nodes(&engine.ask("bench 2")), nodes);
+    assert_eq!(bench_nodes(&engine.count("bench 2 1 16")), nodes);
+    assert_eq!(bench_nodes(&engine.count("bench 2")), nodes);
     engine.quit();
 }
 
@@ -47,7 +47,7 @@ fn bench_prints_three_lines_with_a_deterministic_node_count() {
 fn bench_without_positions_is_an_error() {
     let mut engine = Engine::start();
     engine.ask("setoption name UCI_Variant value hexchoice");
-    let reply = engine.ask("bench 1");
+    let reply = engine.count("bench 1");
     assert_eq!(reply.len(), 1);
     assert!(reply[0].starts_with("info string error: bench: no positions/hexchoice/bench.txt"));
     engine.quit();

@@ -112,7 +112,7 @@ fn eval_prints_the_terms_and_perft_matches_the_spec() {
         );
     }
     for (depth, total) in [(1, 47), (2, 2_209), (3, 107_489)] {
-        let lines = engine.ask(&format!("perft {depth}"));
+        let lines = engine.count(&format!("perft {depth}"));
         assert_eq!(
             lines.last().unwrap(),
             &format!("Nodes searched: {total}"),
@@ -120,7 +120,7 @@ fn eval_prints_the_terms_and_perft_matches_the_spec() {
         );
     }
     engine.ask("position startpos");
-    let lines = engine.ask("perft 2");
+    let lines = engine.count("perft 2");
     assert_eq!(lines.last().unwrap(), "Nodes searched: 176400");
     engine.quit();
 }

@@ -123,9 +123,9 @@ fn perft_counts_equal_the_spec() {
     let mut expected: Vec<String> = W1_MOVES.split(' ').map(|m| format!("{m}: 1")).collect();
     expected.push(String::new());
     expected.push("Nodes searched: 23".to_string());
-    assert_eq!(engine.ask("perft 1"), expected);
+    assert_eq!(engine.count("perft 1"), expected);
     assert_eq!(
-        engine.ask("go perft 2").last().map(String::as_str),
+        engine.count("go perft 2").last().map(String::as_str),
         Some("Nodes searched: 528")
     );
     engine.quit();

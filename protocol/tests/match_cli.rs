@@ -88,7 +88,36 @@ fn a_bad_opening_line_names_the_line() {
     .unwrap();
     let error = refusal(&two_engines(&format!("--openings file={}", file.display())));
     assert!(
-        error.contains("line 4: move 1: malformed move 'zz99'"),
+        error.contains("line 4: move 1 does not fit hexmate: malformed move 'zz99'"),
+        "{error}"
+    );
+}
+
+#[test]
+fn an_opening_file_of_another_variant_names_the_line_the_move_and_the_variant() {
+    let file = scratch("panoply-openings.txt");
+    let openings = std::process::Command::new(TESSERA)
+        .args([
+            "openings",
+            "--variant",
+            "panoply",
+            "--count",
+            "2",
+            "--seed",
+            "3",
+        ])
+        .output()
+        .expect("tessera runs");
+    std::fs::write(&file, &openings.stdout).unwrap();
+    let first_move = String::from_utf8_lossy(&openings.stdout)
+        .lines()
+        .nth(4)
+        .and_then(|l| l.split(' ').nth(1).map(str::to_string))
+        .expect("an opening line");
+    let error = refusal(&two_engines(&format!("--openings file={}", file.display())));
+    assert!(
+        error.contains("line 5: move 1 does not fit hexmate: ")
+            && error.contains(&format!("'{first_move}'")),
         "{error}"
     );
 }
@@ -178,6 +207,36 @@ fn bad_merges_are_refused() {
         let error = refusal(&line);
         assert!(error.contains(&expected), "{line}: {error}");
     }
+}
+
+/// A result file of shard `shard` of a four-game hexmate match.
+fn shard_file(name: &str, shard: &str, games: &str) -> String {
+    let file = scratch(name);
+    std::fs::write(
+        &file,
+        format!(
+            "tessera-match-results 1\nvariant hexmate\nplayers -\nseats 2\ngames 4\n\
+             openings start position\nengine a\nengine b\nshard {shard}\n{games}"
+        ),
+    )
+    .unwrap();
+    file.display().to_string()
+}
+
+#[test]
+fn a_merge_with_a_missing_shard_names_it_and_fails_unless_partial_is_allowed() {
+    let first = shard_file("part-1.results", "1/2", "game 1 1,2 1-0\ngame 2 2,1 0-1\n");
+    let error = refusal(&format!("--merge {first}"));
+    assert!(
+        error.contains("incomplete merge: no file of shard 2/2 (2 of 4 games)"),
+        "{error}"
+    );
+    let run = run_match(&words(&format!("--merge {first} --allow-partial")));
+    assert!(run.success, "{}", run.stderr);
+    assert!(run.stdout.contains(": 2 of 4 games"), "{}", run.stdout);
+    let short = shard_file("part-2.results", "2/2", "game 3 1,2 1-0\n");
+    let error = refusal(&format!("--merge {first} {short}"));
+    assert!(error.contains("the files hold 3 of 4 games"), "{error}");
 }
 
 #[test]

@@ -126,6 +126,24 @@ fn a_malformed_move_loses_the_game_with_that_reason() {
 }
 
 #[test]
+fn a_stray_invalid_utf8_byte_in_an_info_line_is_no_forfeit() {
+    let run = run(
+        fake_engine("stray_byte.sh", "careless", TESSERA),
+        tessera_engine("tessera"),
+        "--games 2 --maxmoves 3 --each depth=1",
+    );
+    let endings: Vec<String> = finished_games(&run.stdout)
+        .into_iter()
+        .map(|g| g.ending)
+        .collect();
+    assert_eq!(
+        endings, ["draw by adjudication: 3 moves"; 2],
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn a_slow_engine_within_its_time_plays_normally() {
     let run = run(
         fake_engine("slow.sh", "slow", &format!("0.05 {TESSERA}")),

@@ -156,10 +156,10 @@ fn start_perft_2() -> Vec<String> {
 #[test]
 fn go_perft_prints_divide_blank_line_and_total() {
     let mut engine = Engine::start();
-    assert_eq!(engine.ask("go perft 2"), start_perft_2());
-    assert_eq!(engine.ask("perft 2"), start_perft_2());
+    assert_eq!(engine.count("go perft 2"), start_perft_2());
+    assert_eq!(engine.count("perft 2"), start_perft_2());
     engine.ask("position startpos moves h5h6");
-    let lines = engine.ask("perft 3");
+    let lines = engine.count("perft 3");
     assert_eq!(
         lines.last().map(String::as_str),
         Some("Nodes searched: 57545")
@@ -216,7 +216,7 @@ fn panoply_plays_through_the_protocol() {
         "gcrkrcg/shbbddhs/ppppppppp/10/11/12/13/12/11/10/PPPPPPPPP/SHBBDDHS/GCRKRCG w 0 1"
     );
     assert_eq!(
-        engine.ask("go perft 2").last().map(String::as_str),
+        engine.count("go perft 2").last().map(String::as_str),
         Some("Nodes searched: 13380")
     );
     assert!(engine.ask("position startpos moves e3e7 a13d10").is_empty());

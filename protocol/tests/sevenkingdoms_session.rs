@@ -318,9 +318,9 @@ fn perft_counts_equal_the_spec() {
     let mut expected: Vec<String> = moves.split(' ').map(|m| format!("{m}: 1")).collect();
     expected.push(String::new());
     expected.push("Nodes searched: 96".to_string());
-    assert_eq!(engine.ask("perft 1"), expected);
+    assert_eq!(engine.count("perft 1"), expected);
     for (command, total) in [("go perft 2", 9_045), ("perft 3", 808_832)] {
-        let lines = engine.ask(command);
+        let lines = engine.count(command);
         assert_eq!(lines.len(), 96 + 2, "{command}");
         assert_eq!(
             lines.last().unwrap(),
@@ -382,6 +382,6 @@ fn the_command_line_counts_searches_and_benches_seven_kingdoms() {
     };
     let mut engine = sevenkingdoms_engine();
     engine.ask("setoption name Multiplayer Search value maxn");
-    assert_eq!(engine.ask("bench 1")[1], bench("maxn"));
+    assert_eq!(engine.count("bench 1")[1], bench("maxn"));
     engine.quit();
 }

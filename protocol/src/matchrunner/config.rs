@@ -76,6 +76,9 @@ pub struct MatchArgs {
     /// Combine the result files of a match's shards into one report (plays no games).
     #[arg(long, num_args = 1.., value_name = "FILE")]
     pub merge: Vec<PathBuf>,
+    /// With --merge: report the games there are even if shards or games are missing.
+    #[arg(long, requires = "merge")]
+    pub allow_partial: bool,
 }
 
 /// The tokens of every `--engine`, one list per occurrence. Clap's derive cannot group
@@ -236,6 +239,8 @@ pub struct MatchConfig {
 pub struct MergeConfig {
     pub files: Vec<PathBuf>,
     pub sprt: Option<SprtSpec>,
+    /// Report an incomplete set of shards instead of refusing it.
+    pub allow_partial: bool,
 }
 
 impl MergeConfig {
@@ -255,6 +260,7 @@ impl MergeConfig {
         Ok(MergeConfig {
             files: args.merge,
             sprt: optional(&args.sprt, "--sprt", sprt_spec)?,
+            allow_partial: args.allow_partial,
         })
     }
 }

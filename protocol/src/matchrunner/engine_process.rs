@@ -2,8 +2,9 @@
 //! through a channel, so that every wait has a deadline and a dead engine is noticed.
 
 use super::config::EngineSpec;
+use super::search_info::read_line_lossy;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -60,8 +61,8 @@ impl EngineProcess {
         let stdout = child.stdout.take().expect("stdout is piped");
         let (sender, lines) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut reader = BufReader::new(stdout);
+            while let Some(line) = read_line_lossy(&mut reader) {
                 if sender.send(line).is_err() {
                     break;
                 }

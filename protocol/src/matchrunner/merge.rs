@@ -7,7 +7,7 @@ use super::report::closing_lines;
 use super::results::{read_results_file, GameResult, ResultsFile};
 use super::standings::Standings;
 use super::write_lines;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -37,6 +37,9 @@ pub fn run_merge(config: &MergeConfig, out: &mut impl Write) -> Result<Standings
         ));
     }
     let games = games_in_order(&files)?;
+    if !config.allow_partial {
+        check_complete(&files, games.len(), identity.games)?;
+    }
     let mut standings = Standings::new(names.len(), seats);
     for game in games.values() {
         standings.add_game(game.index, &game.seat_engines, &game.points);
@@ -59,6 +62,42 @@ pub fn run_merge(config: &MergeConfig, out: &mut impl Write) -> Result<Standings
     ));
     write_lines(out, &lines)?;
     Ok(standings)
+}
+
+/// Refuses a merge that lacks games: it names the shards with no file, or says that the
+/// files hold fewer games than the match has (a shard stopped early).
+fn check_complete(
+    files: &[(&PathBuf, ResultsFile)],
+    found: usize,
+    total: usize,
+) -> Result<(), String> {
+    let counts: BTreeSet<usize> = files.iter().map(|(_, f)| f.shard.count).collect();
+    if counts.len() > 1 {
+        let counts: Vec<String> = counts.iter().map(usize::to_string).collect();
+        return Err(format!(
+            "the files are shards of different splits (into {} shards)",
+            counts.join(" and ")
+        ));
+    }
+    let count = counts.first().copied().unwrap_or(1);
+    let present: BTreeSet<usize> = files.iter().map(|(_, f)| f.shard.index).collect();
+    let missing: Vec<String> = (0..count)
+        .filter(|k| !present.contains(k))
+        .map(|k| format!("{}/{count}", k + 1))
+        .collect();
+    let advice = "give every shard's file, or --allow-partial to report the games there are";
+    if !missing.is_empty() {
+        return Err(format!(
+            "incomplete merge: no file of shard {} ({found} of {total} games); {advice}",
+            missing.join(", ")
+        ));
+    }
+    if found < total {
+        return Err(format!(
+            "incomplete merge: the files hold {found} of {total} games (a shard ended early); {advice}"
+        ));
+    }
+    Ok(())
 }
 
 /// Every game of the files by its number; a game in two files is refused.

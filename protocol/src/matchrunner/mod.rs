@@ -23,7 +23,7 @@ mod report;
 mod results;
 mod rules;
 mod schedule;
-mod search_info;
+pub mod search_info;
 mod specs;
 mod standings;
 pub mod stats;
@@ -31,6 +31,7 @@ pub mod stats;
 pub use config::MatchArgs;
 pub use opening_maker::OpeningsArgs;
 
+use crate::output::QuietStdout;
 use config::{MatchConfig, MergeConfig, OpeningsSpec, Order};
 use engine_process::EnginePool;
 use game::{play_game, GameRecord};
@@ -53,7 +54,7 @@ pub fn run_command(args: MatchArgs) -> Result<(), String> {
     let stdout = std::io::stdout();
     if !args.merge.is_empty() {
         let config = MergeConfig::from_args(args).map_err(|e| e.to_string())?;
-        return merge::run_merge(&config, &mut stdout.lock()).map(|_| ());
+        return merge::run_merge(&config, &mut QuietStdout).map(|_| ());
     }
     let style = if stdout.is_terminal() {
         ProgressStyle::InPlace
@@ -61,7 +62,7 @@ pub fn run_command(args: MatchArgs) -> Result<(), String> {
         ProgressStyle::Lines
     };
     let config = MatchConfig::from_args(args).map_err(|e| e.to_string())?;
-    run_match(&config, &mut stdout.lock(), style).map(|_| ())
+    run_match(&config, &mut QuietStdout, style).map(|_| ())
 }
 
 /// How the progress line is shown.

@@ -6,6 +6,7 @@
 
 use super::rules;
 use crate::cli::parse_variant;
+use crate::output::QuietStdout;
 use clap::Args;
 use engine::game::Status;
 use engine::variants::Variant;
@@ -14,17 +15,21 @@ use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 use std::ops::RangeInclusive;
 
-/// Tries per wanted opening before giving up.
-const TRIES_PER_OPENING: usize = 1000;
+/// Tries in a row without a new opening before giving up: the variant has no more
+/// openings of that length, or hardly any (ply counts past the quiet opening moves).
+const FRUITLESS_TRIES: usize = 1000;
+/// Random plies played in all before giving up: bounds the work of long sequences in
+/// variants with slow move generation.
+const MAX_PLIES_PLAYED: usize = 1_000_000;
 
 #[derive(Args, Debug)]
 pub struct OpeningsArgs {
     /// Variant id: hexmate, hexchoice, …
     #[arg(long, default_value = "hexmate", value_parser = parse_variant)]
     pub variant: Variant,
-    /// Number of openings.
-    #[arg(long, default_value_t = 60)]
-    pub count: usize,
+    /// Number of openings (at least 1).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
+    pub count: u32,
     /// Random plies per opening: a number, or a range such as 4-8.
     #[arg(long, default_value = "4-8", value_parser = parse_plies)]
     pub plies: RangeInclusive<usize>,
@@ -52,27 +57,33 @@ pub fn parse_plies(text: &str) -> Result<RangeInclusive<usize>, String> {
 /// Prints the opening file: a header that says how it was made, then one `moves …` line
 /// per opening.
 pub fn run_command(args: OpeningsArgs) -> Result<(), String> {
-    let openings = make_openings(args.variant, args.count, args.plies.clone(), args.seed)?;
+    let count = args.count as usize;
+    let openings = make_openings(args.variant, count, args.plies.clone(), args.seed)?;
     let plies = if args.plies.start() == args.plies.end() {
         args.plies.start().to_string()
     } else {
         format!("{}-{}", args.plies.start(), args.plies.end())
     };
     let variant = args.variant.id();
-    println!(
-        "# Openings for {variant}: {} sequences of {plies} random plies from the start position.",
-        openings.len()
+    let mut lines = vec![
+        format!(
+            "# Openings for {variant}: {} sequences of {plies} random plies from the start position.",
+            openings.len()
+        ),
+        "# No move captures or promotes; at the end the side to move is not in check and can"
+            .to_string(),
+        "# neither capture nor promote; all final positions differ. Made with:".to_string(),
+        format!(
+            "# tessera openings --variant {variant} --count {} --plies {plies} --seed {}",
+            args.count, args.seed
+        ),
+    ];
+    lines.extend(
+        openings
+            .iter()
+            .map(|moves| format!("moves {}", moves.join(" "))),
     );
-    println!("# No move captures or promotes; at the end the side to move is not in check and can");
-    println!("# neither capture nor promote; all final positions differ. Made with:");
-    println!(
-        "# tessera openings --variant {variant} --count {} --plies {plies} --seed {}",
-        args.count, args.seed
-    );
-    for moves in openings {
-        println!("moves {}", moves.join(" "));
-    }
-    Ok(())
+    super::write_lines(&mut QuietStdout, &lines)
 }
 
 /// `count` openings of `variant`, each a list of moves from the start position.
@@ -85,13 +96,13 @@ pub fn make_openings(
     let start = rules::start_position(variant, None)?;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut seen = HashSet::new();
-    let mut openings = Vec::with_capacity(count);
-    let tries = count.saturating_mul(TRIES_PER_OPENING);
-    for _ in 0..tries {
-        if openings.len() == count {
-            break;
-        }
+    let mut openings = Vec::new();
+    let (mut tries, mut fruitless, mut played) = (0, 0, 0);
+    while openings.len() < count && fruitless < FRUITLESS_TRIES && played < MAX_PLIES_PLAYED {
+        tries += 1;
+        fruitless += 1;
         let length = rng.gen_range(plies.clone());
+        played += length;
         let mut game = start.clone();
         let moves: Option<Vec<String>> = (0..length)
             .map(|_| rules::play_random_quiet_move(&mut game, &mut rng))
@@ -100,12 +111,19 @@ pub fn make_openings(
         let sane = game.status() == Status::Ongoing && rules::is_quiet(&game);
         if sane && seen.insert(game.hash()) {
             openings.push(moves);
+            fruitless = 0;
         }
     }
     if openings.len() < count {
+        let why = if played >= MAX_PLIES_PLAYED {
+            format!("{played} random plies played")
+        } else {
+            format!("the last {FRUITLESS_TRIES} tries found no new one")
+        };
         return Err(format!(
-            "found only {} of {count} openings in {tries} tries; ask for fewer or shorter ones",
-            openings.len()
+            "found only {} of {count} {} openings in {tries} tries ({why}); ask for fewer or shorter ones",
+            openings.len(),
+            variant.id()
         ));
     }
     Ok(openings)

@@ -52,7 +52,10 @@ impl Opening {
             .iter()
             .enumerate()
             .map(|(index, token)| {
-                rules::play(&mut game, token).map_err(|e| format!("move {}: {e}", index + 1))
+                rules::play(&mut game, token).map_err(|e| {
+                    let number = index + 1;
+                    format!("move {number} does not fit {}: {e}", variant.id())
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok((game, moves))

@@ -24,6 +24,8 @@
 //! number in the match (from 1), the engine of each seat (numbered from 1 in the order
 //! of the `engine` lines) and the result in the variant's notation, one score per seat.
 
+use super::config::Shard;
+use super::specs::shard_spec;
 use engine::game::Points;
 use std::path::Path;
 
@@ -87,6 +89,8 @@ pub fn game_line(game: &GameResult) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultsFile {
     pub identity: MatchIdentity,
+    /// The `shard K/N` line (1/1 for a whole match).
+    pub shard: Shard,
     pub games: Vec<GameResult>,
 }
 
@@ -118,6 +122,7 @@ pub fn parse_results(text: &str) -> Result<ResultsFile, String> {
         }
     }
     Ok(ResultsFile {
+        shard: fields.shard.unwrap_or(Shard { index: 0, count: 1 }),
         identity: fields.identity()?,
         games,
     })
@@ -132,6 +137,7 @@ struct Header {
     games: Option<usize>,
     openings: Option<String>,
     names: Vec<String>,
+    shard: Option<Shard>,
 }
 
 impl Header {
@@ -150,7 +156,7 @@ impl Header {
             "games" => self.games = Some(count(value)?),
             "openings" => self.openings = Some(value.to_string()),
             "engine" => self.names.push(value.to_string()),
-            "shard" => {}
+            "shard" => self.shard = Some(shard_spec(value).map_err(|e| e.0)?),
             _ => return Err(format!("unknown line '{key} {value}'")),
         }
         Ok(())

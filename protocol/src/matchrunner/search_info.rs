@@ -1,5 +1,8 @@
 //! What the runner reads from an engine's search output: the last score and depth of
-//! its `info` lines (for adjudication and the PGN) and the move of `bestmove`.
+//! its `info` lines (for adjudication and the PGN) and the move of `bestmove`, each line
+//! read whatever bytes it holds.
+
+use std::io::BufRead;
 
 /// A score from the point of view of the engine to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +82,20 @@ fn score_of(tokens: &[&str]) -> Option<Score> {
         "cp" => Some(Score::Cp(value)),
         "mate" => Some(Score::Mate(value)),
         _ => None,
+    }
+}
+
+/// The next line of an engine's output without its line end, invalid UTF-8 shown as
+/// U+FFFD: a stray byte in an `info string` is no reason to forfeit a game. `None` at the
+/// end of the output or when reading fails.
+pub fn read_line_lossy(reader: &mut impl BufRead) -> Option<String> {
+    let mut bytes = Vec::new();
+    match reader.read_until(b'\n', &mut bytes) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => {
+            let line = String::from_utf8_lossy(&bytes);
+            Some(line.trim_end_matches(['\n', '\r']).to_string())
+        }
     }
 }
 

@@ -79,6 +79,18 @@ impl Engine {
         lines
     }
 
+    /// Sends a `perft` or `bench` line, which runs as a job (`isready` meanwhile is
+    /// answered at once), and returns its lines up to its last: `Nodes searched: …` of
+    /// perft, `Nodes/second …` of bench, or an error.
+    pub fn count(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.read_until(|l| {
+            l.starts_with("Nodes searched:")
+                || l.starts_with("Nodes/second")
+                || l.starts_with("info string error:")
+        })
+    }
+
     /// The `d` lines that describe the state: position, hash, side to move, options.
     pub fn state(&mut self) -> Vec<String> {
         self.ask("d")

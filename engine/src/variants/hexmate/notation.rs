@@ -6,7 +6,9 @@ use super::{
     KING, LETTERS, PAWN, WHITE,
 };
 use crate::game::{Game, MoveError, MoveErrorKind, PositionError, PositionErrorKind};
-use crate::notation::{fields, hexagon_diagram, parse_board, parse_counter, write_board};
+use crate::notation::{
+    fields, from_cell_problem, hexagon_diagram, parse_board, parse_counter, write_board,
+};
 
 /// R35.
 pub const HEXMATE_START: &str =
@@ -199,7 +201,7 @@ fn tokenize(text: &str) -> Result<Token, MoveError> {
     }
     let (from, used) = hex
         .parse_cell_prefix(text)
-        .ok_or_else(|| syntax("expected a from-cell such as e3"))?;
+        .ok_or_else(|| syntax(&from_cell_problem(text, "Hexmate")))?;
     let rest = &text[used..];
     let (to, used) = hex
         .parse_cell_prefix(rest)

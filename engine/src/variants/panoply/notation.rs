@@ -6,7 +6,9 @@ use super::{
     CELLS, KING, LETTERS, NONE, PAWN, PROMOTIONS, WHITE,
 };
 use crate::game::{Game, MoveError, MoveErrorKind, PositionError, PositionErrorKind};
-use crate::notation::{fields, hexagon_diagram, parse_board, parse_counter, write_board};
+use crate::notation::{
+    fields, from_cell_problem, hexagon_diagram, parse_board, parse_counter, write_board,
+};
 
 /// The start position (§4, reconstructed: A1).
 pub const START: &str =
@@ -251,7 +253,7 @@ fn tokenize(text: &str) -> Result<Move, MoveError> {
         });
     }
     let (from, rest) =
-        leading_cells(text, 1).ok_or_else(|| syntax("expected a from-cell such as e3"))?;
+        leading_cells(text, 1).ok_or_else(|| syntax(&from_cell_problem(text, "Panoply")))?;
     if let Some(rest) = rest.strip_prefix('x') {
         let (to, _) = leading_cells(rest, 1)
             .filter(|(_, t)| t.is_empty())
