@@ -194,7 +194,7 @@ pub fn hepta_geometry() -> BoardGeometry {
         for rank in 1..=file_height(file) {
             let (x, y) = centre(file, rank as f64);
             let (q, r) = axial(file, rank);
-            cells[cell_index(file, rank).expect("a cell of R1")] = Some(CellView {
+            cells[cell_index(file, rank).expect("a cell of hepta.md R1")] = Some(CellView {
                 name: format!("{}{}", (b'a' + file as u8) as char, rank),
                 x,
                 y,
@@ -315,7 +315,7 @@ mod tests {
         let geometry = hexagon_geometry(hex127());
         let label = |text: &str| geometry.files.iter().find(|l| l.text == text).unwrap();
         let cell = |name: &str| &geometry.cells[geometry.cell_named(name).unwrap()];
-        // R6: file a starts at a7, file g at g1; the label is one step further down the file.
+        // hexmate.md R6: file a starts at a7, file g at g1; the label is one step further down the file.
         for (file, lowest, next) in [("a", "a7", "a8"), ("g", "g1", "g2"), ("m", "m1", "m2")] {
             let (low, up) = (cell(lowest), cell(next));
             let l = label(file);

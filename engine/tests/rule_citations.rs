@@ -25,7 +25,7 @@ const VARIANTS: [(&str, &str); 6] = [
 ];
 
 /// Files shared by the games whose citations, unless the line names a game, are of one game.
-const SHARED: [(&str, &str); 12] = [
+const SHARED: [(&str, &str); 13] = [
     ("engine/src/geometry/hexagon.rs", "hexmate"),
     ("engine/src/geometry/grid.rs", "sevenkingdoms"),
     ("engine/src/search/alphabeta.rs", "hexmate"),
@@ -38,6 +38,7 @@ const SHARED: [(&str, &str); 12] = [
     ("protocol/tests/common/mod.rs", "hexmate"),
     ("engine/tests/common/mod.rs", "sevenkingdoms"),
     ("engine/tests/multiplayer_pass_turn.rs", "sevenkingdoms"),
+    ("protocol/src/svg/render.rs", "hexian"),
 ];
 
 /// This file, whose examples of citations cite nothing.
@@ -288,14 +289,53 @@ fn rules_of(relative: &str, line: &str) -> Option<&'static str> {
 
 /// Whether a line names the variant `id` ("Seven Kingdoms" counts; "Heptagram" is not Hepta).
 fn names_variant(line: &str, id: &str) -> bool {
-    let lower = line
-        .to_lowercase()
-        .replace("seven kingdoms", "sevenkingdoms");
-    lower.match_indices(id).any(|(at, _)| {
-        let before = lower[..at].chars().next_back();
-        let after = lower[at + id.len()..].chars().next();
-        before.is_none_or(|c| !c.is_alphabetic()) && after.is_none_or(|c| !c.is_alphabetic())
-    })
+    !variant_names_at(line, id).is_empty()
+}
+
+/// Where in `line` (byte offsets) the variant `id` is named as a word.
+fn variant_names_at(line: &str, id: &str) -> Vec<usize> {
+    let lower = line.to_lowercase();
+    let spelled = if id == "sevenkingdoms" {
+        "seven kingdoms"
+    } else {
+        id
+    };
+    [id, spelled]
+        .iter()
+        .flat_map(|name| {
+            lower
+                .match_indices(name)
+                .map(|(at, _)| (at, name.len()))
+                .collect::<Vec<_>>()
+        })
+        .filter(|&(at, len)| {
+            let before = lower[..at].chars().next_back();
+            let after = lower[at + len..].chars().next();
+            before.is_none_or(|c| !c.is_alphabetic()) && after.is_none_or(|c| !c.is_alphabetic())
+        })
+        .map(|(at, _)| at)
+        .collect()
+}
+
+/// The line cut where a game is named, so that in "hepta.md R93, hexian.md R114" each
+/// citation belongs to the game named nearest before it.
+fn parts_by_game(line: &str) -> Vec<&str> {
+    let mut cuts: Vec<usize> = VARIANTS
+        .iter()
+        .flat_map(|(id, _)| variant_names_at(line, id))
+        .filter(|&at| line.is_char_boundary(at))
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    if cuts.len() < 2 {
+        return vec![line];
+    }
+    let mut parts = vec![&line[..cuts[1]]];
+    for pair in cuts[1..].windows(2) {
+        parts.push(&line[pair[0]..pair[1]]);
+    }
+    parts.push(&line[cuts[cuts.len() - 1]..]);
+    parts
 }
 
 /// The part of a data line that may cite rules: a `#` comment, or an expected error such
@@ -366,31 +406,33 @@ fn unresolved() -> Vec<String> {
         }
         let text = fs::read_to_string(&path).unwrap_or_default();
         for (index, line) in text.lines().enumerate() {
-            let mut citations = if relative.ends_with(".txt") {
-                text_citations(data_text(line))
-            } else {
-                text_citations(line)
-            };
-            if relative.ends_with(".rs") {
-                citations.extend(name_citations(line));
-            }
-            if citations.is_empty() {
-                continue;
-            }
-            let Some(rules) = rules_of(&relative, line) else {
-                failures.push(format!(
-                    "{relative}:{}: {} cites rules but names no game",
-                    index + 1,
-                    citations[0]
-                ));
-                continue;
-            };
-            let book = &books.iter().find(|(id, _)| *id == rules).unwrap().1;
-            for citation in citations.iter().filter(|c| !book.resolves(c)) {
-                failures.push(format!(
-                    "{relative}:{}: {citation} is not in docs/rules/{rules}.md",
-                    index + 1
-                ));
+            for part in parts_by_game(line) {
+                let mut citations = if relative.ends_with(".txt") {
+                    text_citations(data_text(part))
+                } else {
+                    text_citations(part)
+                };
+                if relative.ends_with(".rs") {
+                    citations.extend(name_citations(part));
+                }
+                if citations.is_empty() {
+                    continue;
+                }
+                let Some(rules) = rules_of(&relative, part) else {
+                    failures.push(format!(
+                        "{relative}:{}: {} cites rules but names no game",
+                        index + 1,
+                        citations[0]
+                    ));
+                    continue;
+                };
+                let book = &books.iter().find(|(id, _)| *id == rules).unwrap().1;
+                for citation in citations.iter().filter(|c| !book.resolves(c)) {
+                    failures.push(format!(
+                        "{relative}:{}: {citation} is not in docs/rules/{rules}.md",
+                        index + 1
+                    ));
+                }
             }
         }
     }

@@ -28,10 +28,18 @@ pub fn run(input: impl BufRead, out: &Output) {
     }
 }
 
-/// A line at least this long (a `position` of some 13,000 plies or more, which takes the
-/// session tens of milliseconds or more) is a long line: `isready` read while the session
-/// still handles one is answered by the reader at once, not queued behind it.
+/// A `position … moves` line at least this long (some 13,000 plies or more, which take
+/// the session tens of milliseconds or more to play) is a long line: `isready` read while
+/// the session still handles one is answered by the reader at once, not queued behind it.
+/// Any other line, however long, is refused or handled at once, so it queues as usual.
 const LONG_LINE_BYTES: usize = 64 * 1024;
+
+/// Whether `line` is a long list of moves to play (see [`LONG_LINE_BYTES`]).
+fn is_long_move_list(line: &str) -> bool {
+    line.len() >= LONG_LINE_BYTES
+        && line.trim_start().starts_with("position")
+        && line.split_whitespace().any(|token| token == "moves")
+}
 
 /// Forwards every line to the session until `quit` or the end of the input.
 fn read_commands(
@@ -61,7 +69,7 @@ fn read_commands(
             }
             _ => {}
         }
-        if line.len() >= LONG_LINE_BYTES {
+        if is_long_move_list(&line) {
             interrupts.long_line_sent();
         }
         if session.send(line).is_err() {
@@ -77,7 +85,7 @@ fn serve(inbox: Receiver<String>, out: &Output, interrupts: Arc<Interrupts>) {
         let answer = session.handle_line(&line);
         // Counted off before the answer is printed: an `isready` sent after seeing it
         // must queue behind the commands sent before it.
-        if line.len() >= LONG_LINE_BYTES {
+        if is_long_move_list(&line) {
             interrupts.long_line_handled();
         }
         out.lines(&answer);

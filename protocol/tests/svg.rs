@@ -286,7 +286,7 @@ fn assert_pieces_drawn_as_written(variant: &str, position: &str) {
     let (standing, fallen) = pieces(&doc);
     let mut expected = board_tokens(variant, position, &doc);
     if variant == "sevenkingdoms" {
-        // R4: the Emperor stands on j9 and is not written in the string.
+        // sevenkingdoms.md R4: the Emperor stands on j9 and is not written in the string.
         assert_eq!(standing["j9"].token, "EM");
         expected.insert("j9".to_string(), "EM".to_string());
     }
@@ -358,9 +358,10 @@ fn every_piece_of_start_and_played_positions_is_drawn_on_its_cell() {
 
 #[test]
 fn hexian_states_and_fallen_pieces_are_drawn() {
-    // From the start: white's Zombie on f4 petrified (R45), black's Ghoul on d9 shielded
-    // (R47), black's Zombie on a12 summoned (R48), a white illusion on m4 (§3.1 `X`) and
-    // a fallen black Zombie on the empty e5 (R121).
+    // Hexian, from the start: white's Zombie on f4 petrified (R45),
+    // black's Ghoul on d9 shielded (hexian.md R47), black's Zombie on a12 summoned
+    // (hexian.md R48), a white illusion on m4 (§3.1 `X`) and a fallen black Zombie on the
+    // empty e5 (hexian.md R121).
     let position = random_position("hexian", 0, 0)
         .replacen("/wZwZwZwH4", "/wZ(P)wZwZwH3wX", 1)
         .replacen("bDbH9", "bDbH(S)9", 1)
@@ -381,7 +382,7 @@ fn hexian_states_and_fallen_pieces_are_drawn() {
 
 #[test]
 fn hepta_berserk_kings_temples_and_heptagram_are_drawn() {
-    // Red is berserking with a stack of 7 (R18, §9.1 berserk `r7`): the red Zr on b1,
+    // Hepta: Red is berserking with a stack of 7 (R18, §9.1 berserk `r7`): the red Zr on b1,
     // one red Soul left on the board, an orange Soul in White's Receive Pillar, the other
     // colours on spots 2-7 of the Heptagram.
     let position = "1m*kym*kbm*kc/3konynynykgnbnbnbkpncncnc/2nonono1ngngng1npnpnp2/15/\
@@ -428,7 +429,7 @@ fn hepta_berserk_kings_temples_and_heptagram_are_drawn() {
 
 #[test]
 fn panoply_frozen_pieces_are_marked() {
-    // R14: the white Pawn on h5 stands next to the black Herald on h6 and is frozen; the
+    // panoply.md R14: the white Pawn on h5 stands next to the black Herald on h6 and is frozen; the
     // Herald, next to no white Herald, is not.
     let position = "3k3/8/9/10/11/12/13/6h5/5P5/10/9/8/3K3 w 0 1";
     let svg = tessera(&["svg", "--variant", "panoply", "--fen", position]);
@@ -500,7 +501,7 @@ fn arrows_highlights_and_the_last_move_land_on_their_cells() {
 
 #[test]
 fn a_king_in_check_is_marked() {
-    // The black Rook on j5 attacks the white King on j1 along file j (R30).
+    // Hexmate: the black Rook on j5 attacks the white King on j1 along file j (R30).
     let position = "3k3/8/9/10/11/12/13/12/7r3/10/9/8/3K3 w 0 1";
     let svg = tessera(&["svg", "--variant", "hexmate", "--fen", position]);
     let doc = Document::parse(&svg).unwrap();
