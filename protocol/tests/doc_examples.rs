@@ -11,11 +11,11 @@
 //! run, such as timings. Standard error is not compared. Blocks with any other language
 //! tag are not run.
 //!
-//! Pictures are written as a line `<!-- picture: tessera svg … -o docs/images/<name>.svg -->`
-//! followed by the image link `![…](../images/<name>.svg)`; `tessera svg` draws them. Here
-//! every picture's position (its variant, `--players`, `--fen` and `--moves`) is set up in
-//! the engine, which must accept it.
+//! Pictures (`<!-- picture: tessera svg … -->` lines) are checked by `doc_pictures.rs`.
 
+mod common;
+
+use common::{repository, split_words};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -32,13 +32,6 @@ struct Example {
     expected: Vec<String>,
 }
 
-fn repository() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the protocol crate lies in the workspace")
-        .to_path_buf()
-}
-
 /// The pages whose examples are checked: the README and every guide.
 fn pages() -> Vec<PathBuf> {
     let root = repository();
@@ -50,28 +43,6 @@ fn pages() -> Vec<PathBuf> {
     pages.sort();
     pages.push(root.join("README.md"));
     pages
-}
-
-/// Splits a command line into words: blanks separate words, quotes group them.
-fn split_words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word: Option<String> = None;
-    let mut quote: Option<char> = None;
-    for c in line.chars() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some(_), c) => word.get_or_insert_with(String::new).push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                word.get_or_insert_with(String::new);
-            }
-            (None, c) if c.is_whitespace() => words.extend(word.take()),
-            (None, c) => word.get_or_insert_with(String::new).push(c),
-        }
-    }
-    assert!(quote.is_none(), "unclosed quote in {line:?}");
-    words.extend(word);
-    words
 }
 
 /// The examples of one page, in page order.
@@ -105,7 +76,7 @@ fn examples_of(page: &Path) -> Vec<Example> {
             Some(command) => (command, true),
             None => (command, false),
         };
-        let mut words = split_words(command);
+        let mut words = split_words(command).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             words.first().map(String::as_str),
             Some("tessera"),
@@ -196,102 +167,6 @@ fn every_console_example_prints_what_its_page_shows() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// One picture's command line: where it is written and the position it draws.
-#[derive(Debug)]
-struct Picture {
-    place: String,
-    words: Vec<String>,
-}
-
-impl Picture {
-    /// The value of a flag that takes one value, such as `--fen`.
-    fn value(&self, flag: &str) -> Option<&str> {
-        let at = self.words.iter().position(|w| w == flag)?;
-        self.words.get(at + 1).map(String::as_str)
-    }
-
-    /// The words after `--moves` up to the next flag (`--arrows`, `-o`, …).
-    fn moves(&self) -> Vec<&str> {
-        let after = self.words.iter().skip_while(|w| *w != "--moves").skip(1);
-        after
-            .take_while(|w| !w.starts_with('-'))
-            .map(String::as_str)
-            .collect()
-    }
-
-    /// The protocol session that sets up the picture's position.
-    fn session(&self) -> String {
-        let variant = self.value("--variant").unwrap_or("hexmate");
-        let mut input = format!("setoption name UCI_Variant value {variant}\n");
-        if let Some(players) = self.value("--players") {
-            input.push_str(&format!("setoption name Players value {players}\n"));
-        }
-        let start = match self.value("--fen") {
-            Some(fen) => format!("fen {fen}"),
-            None => "startpos".to_string(),
-        };
-        let moves = self.moves();
-        if moves.is_empty() {
-            input.push_str(&format!("position {start}\n"));
-        } else {
-            input.push_str(&format!("position {start} moves {}\n", moves.join(" ")));
-        }
-        input
-    }
-}
-
-/// The pictures of one page, each checked to be followed by the link to its file.
-fn pictures_of(page: &Path) -> Vec<Picture> {
-    let text = std::fs::read_to_string(page).expect("the page is readable");
-    let name = page.strip_prefix(repository()).unwrap_or(page).display();
-    let lines: Vec<&str> = text.lines().collect();
-    let mut pictures = Vec::new();
-    for (index, line) in lines.iter().enumerate() {
-        let Some(command) = line
-            .strip_prefix("<!-- picture: tessera svg ")
-            .and_then(|rest| rest.strip_suffix(" -->"))
-        else {
-            continue;
-        };
-        let place = format!("{name}:{}", index + 1);
-        let picture = Picture {
-            place,
-            words: split_words(command),
-        };
-        let file = picture
-            .value("-o")
-            .unwrap_or_else(|| panic!("{}: no -o <file>", picture.place));
-        let image = file
-            .strip_prefix("docs/images/")
-            .unwrap_or_else(|| panic!("{}: the file is not in docs/images/", picture.place));
-        let link = lines.get(index + 1).copied().unwrap_or_default();
-        assert!(
-            link.starts_with("![") && link.ends_with(&format!("](../images/{image})")),
-            "{}: the next line is not the link to {file}: {link:?}",
-            picture.place
-        );
-        pictures.push(picture);
-    }
-    pictures
-}
-
-#[test]
-fn every_picture_shows_a_position_the_engine_accepts() {
-    let mut failures = Vec::new();
-    let mut count = 0;
-    for page in pages() {
-        for picture in pictures_of(&page) {
-            count += 1;
-            let output = run(&[], &picture.session());
-            if !output.is_empty() {
-                failures.push(format!("{}: {}", picture.place, output.join("\n")));
-            }
-        }
-    }
-    assert!(count > 0, "no pictures found");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
 /// The games that have a guide, `docs/games/<name>.md`.
 const GUIDES: [&str; 5] = ["hexmate", "panoply", "hepta", "sevenkingdoms", "hexian"];
 
@@ -322,7 +197,15 @@ fn the_elision_line_matches_any_run_of_lines_and_nothing_else_does() {
 #[test]
 fn words_are_split_as_a_shell_splits_them() {
     assert_eq!(
-        split_words(r#"perft --fen "7/8 w 0 1" 'a b'c d"#),
-        ["perft", "--fen", "7/8 w 0 1", "a bc", "d"]
+        split_words(r#"perft --fen "7/8 w 0 1" 'a b'c d -o "x \"y\".svg""#).unwrap(),
+        [
+            "perft",
+            "--fen",
+            "7/8 w 0 1",
+            "a bc",
+            "d",
+            "-o",
+            "x \"y\".svg"
+        ]
     );
 }

@@ -10,52 +10,13 @@
 //! file and fails, naming them, if any checked-in picture differs or is missing. With
 //! `TESSERA_REGENERATE_PICTURES=1` it writes the pictures instead.
 
+mod common;
+
+use common::{repository, split_words};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const MARKER: &str = "<!-- picture:";
-
-fn repository() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the workspace holds the protocol crate")
-        .to_path_buf()
-}
-
-/// Splits a command line into words as a shell does for simple quoting: words are
-/// separated by whitespace, and a double-quoted part keeps its spaces (`\"` and `\\`
-/// inside it stand for `"` and `\`).
-fn split_words(line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word: Option<String> = None;
-    let mut chars = line.chars();
-    while let Some(ch) = chars.next() {
-        match ch {
-            '"' => {
-                let current = word.get_or_insert_with(String::new);
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => match chars.next() {
-                            Some(escaped @ ('"' | '\\')) => current.push(escaped),
-                            Some(other) => {
-                                current.push('\\');
-                                current.push(other);
-                            }
-                            None => return Err(format!("unfinished quote in: {line}")),
-                        },
-                        Some(other) => current.push(other),
-                        None => return Err(format!("unfinished quote in: {line}")),
-                    }
-                }
-            }
-            c if c.is_whitespace() => words.extend(word.take()),
-            c => word.get_or_insert_with(String::new).push(c),
-        }
-    }
-    words.extend(word);
-    Ok(words)
-}
 
 /// One picture line: where it is, the arguments after `tessera svg`, the output path.
 struct Picture {
@@ -232,32 +193,4 @@ fn every_picture_in_the_docs_is_what_its_command_draws() {
         "{}\n(run with TESSERA_REGENERATE_PICTURES=1 to redraw them)",
         problems.join("\n")
     );
-}
-
-#[test]
-fn picture_commands_split_like_a_shell() {
-    let words = split_words(r#"tessera svg --fen "3k3/8 w 0 1" -o "docs/a b.svg"  x"#).unwrap();
-    assert_eq!(
-        words,
-        [
-            "tessera",
-            "svg",
-            "--fen",
-            "3k3/8 w 0 1",
-            "-o",
-            "docs/a b.svg",
-            "x"
-        ]
-    );
-    assert_eq!(
-        split_words(r#"a "say \"hi\"" """#).unwrap(),
-        ["a", "say \"hi\"", ""]
-    );
-    assert!(split_words(r#"a "open"#).is_err());
-    let (arguments, output) =
-        parse_picture("tessera svg --variant hepta -o docs/images/h.svg --flip").unwrap();
-    assert_eq!(arguments, ["--variant", "hepta", "--flip"]);
-    assert_eq!(output, PathBuf::from("docs/images/h.svg"));
-    assert!(parse_picture("tessera perft --depth 2 -o x.svg").is_err());
-    assert!(parse_picture("tessera svg --variant hepta").is_err());
 }

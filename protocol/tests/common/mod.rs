@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test file uses a different part of these helpers
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -193,3 +194,46 @@ pub const HEXCHOICE_START: &str =
 pub const CHECKMATE: &str = "k5R/8/1K7/10/11/12/13/12/2p8/10/9/8/7 b 1 1";
 /// Black is stalemated (white scores 3/4).
 pub const STALEMATE: &str = "k6/8/2K6/10/2p8/12/3B9/12/11/10/9/8/7 b 0 1";
+
+/// The root of the repository (the workspace that holds the protocol crate).
+pub fn repository() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the protocol crate lies in the workspace")
+        .to_path_buf()
+}
+
+/// Splits a command line written in the docs into words as a shell does for simple
+/// quoting: blanks separate words; single or double quotes group them (inside double
+/// quotes `\"` and `\\` stand for `"` and `\`).
+pub fn split_words(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote: Option<char> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some('"'), '\\') => {
+                let current = word.get_or_insert_with(String::new);
+                match chars.next() {
+                    Some(escaped @ ('"' | '\\')) => current.push(escaped),
+                    Some(other) => current.extend(['\\', other]),
+                    None => return Err(format!("unfinished quote in: {line}")),
+                }
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.get_or_insert_with(String::new).push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            (None, c) if c.is_whitespace() => words.extend(word.take()),
+            (None, c) => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    if quote.is_some() {
+        return Err(format!("unfinished quote in: {line}"));
+    }
+    words.extend(word);
+    Ok(words)
+}
