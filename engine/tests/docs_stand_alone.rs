@@ -109,7 +109,7 @@ fn the_check_tells_paths_inside_from_paths_outside() {
     let games = Path::new("docs/games");
     assert_eq!(outside(games, "../rules/hexmate.md"), None);
     assert_eq!(outside(games, "../../positions/hexmate/perft.txt"), None);
-    assert!(outside(games, "../../../shared/rules/hexmate.md").is_some());
+    assert!(outside(games, "../../../elsewhere/rules/hexmate.md").is_some());
     assert!(outside(Path::new("docs"), "../../seeds/001.txt").is_some());
     assert!(outside(games, "/home/user/tessera").is_some());
     assert!(outside(games, "~/shared").is_some());
