@@ -1,4 +1,4 @@
-//! Pieces of the position-string grammar shared by the variants (CONVENTIONS.md, "Position
+//! Pieces of the position-string grammar shared by the variants (docs/rules/conventions.md, "Position
 //! string"): fields separated by whitespace, a board written rank by rank from the
 //! highest down with runs of empty cells as decimal numbers, decimal counters.
 

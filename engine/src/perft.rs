@@ -1,4 +1,4 @@
-//! Perft: the number of legal move sequences of a given length (CONVENTIONS.md, "Perft").
+//! Perft: the number of legal move sequences of a given length (docs/rules/conventions.md, "Perft").
 //! Positions over by the game's own end conditions have no moves; draws by rule are
 //! ignored, because `Game::generate_moves` already works that way.
 

@@ -1,4 +1,4 @@
-//! The Hexian perft suite `positions/hexian/perft.txt` (CONVENTIONS.md "Perft"): every
+//! The Hexian perft suite `positions/hexian/perft.txt` (docs/rules/conventions.md "Perft"): every
 //! count up to `LIMIT` by bulk counting, depths up to 2 also by playing every leaf move,
 //! with the hash and position restored after each root.
 

@@ -551,7 +551,7 @@ fn r66_fifty_turn_rule_draws_at_clock_50() {
     play(&mut p, "m1m2");
     assert_eq!(p.halfmove_clock(), 50);
     assert_eq!(result(&p), Some(("1/2-1/2".to_string(), "fifty-turn rule")));
-    // Perft ignores draws by rule (CONVENTIONS.md): the moves are still generated.
+    // Perft ignores draws by rule (docs/rules/conventions.md): the moves are still generated.
     assert!(p.count_moves() > 0);
     p.unmake_move();
     assert_eq!(result(&p), None);

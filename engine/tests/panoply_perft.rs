@@ -1,4 +1,4 @@
-//! The Panoply perft suite `positions/panoply/perft.txt` (rules spec §13, CONVENTIONS.md
+//! The Panoply perft suite `positions/panoply/perft.txt` (rules spec §13, docs/rules/conventions.md
 //! "Perft"): every count up to `MAX_LEAVES` with bulk counting, depths up to 2 also by
 //! making and unmaking every move. A failure names the file line and the position.
 
@@ -141,7 +141,7 @@ fn divide_sums_to_perft_and_is_sorted_byte_by_byte() {
             "{}: one entry per legal move",
             case.at()
         );
-        // CONVENTIONS.md: sorted by the move text byte by byte (`h10…` before `h9…`).
+        // docs/rules/conventions.md: sorted by the move text byte by byte (`h10…` before `h9…`).
         assert!(
             split
                 .entries

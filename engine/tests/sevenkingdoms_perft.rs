@@ -1,5 +1,5 @@
 //! The Seven Kingdoms perft suite `positions/sevenkingdoms/perft.txt` (spec §13.4,
-//! CONVENTIONS.md "Perft"): every count up to 3,000,000 by bulk counting, depths up to 2
+//! docs/rules/conventions.md "Perft"): every count up to 3,000,000 by bulk counting, depths up to 2
 //! also by playing every leaf move; and the late-game and finished positions of the suite
 //! are checked to be replays of the reference games they name.
 
