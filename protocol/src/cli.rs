@@ -197,6 +197,19 @@ fn check_multiplayer_flags(
     }
 }
 
+/// The position that `--fen`, `--moves` and `--players` describe, once the multi-player
+/// flags a two-player variant would ignore are refused.
+fn position_from_flags(
+    variant: Variant,
+    fen: Option<&str>,
+    moves: &[String],
+    players: Option<&str>,
+    search: Option<Algorithm>,
+) -> Result<AnyGame, Failure> {
+    check_multiplayer_flags(variant, players, search)?;
+    setup(variant, fen, moves, players.unwrap_or("")).map_err(|e| Failure::Refused(e.to_string()))
+}
+
 /// Sets up a position from the CLI's `--fen`, `--moves` and `--players`.
 pub fn setup(
     variant: Variant,
@@ -249,7 +262,6 @@ pub fn run_perft(
 /// Runs a subcommand; an error goes to stderr as one line, with exit status 2 for a
 /// refused value or flag and 1 for a failure while running.
 pub fn execute(command: Command) -> ExitCode {
-    let refused = |e: SetupError| Failure::Refused(e.to_string());
     let result = match command {
         Command::Perft {
             variant,
@@ -260,16 +272,7 @@ pub fn execute(command: Command) -> ExitCode {
             divide,
             threads,
             no_bulk,
-        } => check_multiplayer_flags(variant, players.as_deref(), None)
-            .and_then(|()| {
-                setup(
-                    variant,
-                    fen.as_deref(),
-                    &moves,
-                    players.as_deref().unwrap_or(""),
-                )
-                .map_err(refused)
-            })
+        } => position_from_flags(variant, fen.as_deref(), &moves, players.as_deref(), None)
             .and_then(|game| {
                 let text = run_perft(&game, depth, divide, threads, !no_bulk);
                 write!(QuietStdout, "{text}").map_err(|e| Failure::Failed(e.to_string()))
@@ -286,16 +289,7 @@ pub fn execute(command: Command) -> ExitCode {
             threads,
             multipv,
             hash,
-        } => check_multiplayer_flags(variant, players.as_deref(), search)
-            .and_then(|()| {
-                setup(
-                    variant,
-                    fen.as_deref(),
-                    &moves,
-                    players.as_deref().unwrap_or(""),
-                )
-                .map_err(refused)
-            })
+        } => position_from_flags(variant, fen.as_deref(), &moves, players.as_deref(), search)
             .and_then(|game| {
                 let limits = AnalyseLimits {
                     depth,
