@@ -74,8 +74,8 @@ fn alternatives<G: Viewable>(
         .iter()
         .enumerate()
         .map(|(index, token)| {
-            let mv = game.parse_move(token).map_err(|e| (index, e))?;
-            Ok(game.move_cells(mv))
+            let played = play(&mut game.clone(), std::slice::from_ref(token));
+            played.map(|cells| cells[0]).map_err(|(_, e)| (index, e))
         })
         .collect()
 }
