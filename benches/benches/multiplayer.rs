@@ -3,8 +3,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use engine::game::Game;
-use engine::search::multiplayer::{Algorithm, MultiSearcher, SeatEvaluator};
-use engine::search::{Control, Limits, Options};
+use engine::search::multiplayer::{Algorithm, MultiSearcher};
+use engine::search::{Control, Evaluator, Limits, Options};
 use engine::variants::sevenkingdoms::{Players, SevenKingdoms};
 use evaluation::SevenKingdomsEval;
 use std::hint::black_box;

@@ -7,7 +7,8 @@
 use crate::terms::colour_table;
 use engine::bitboard::Bitboard;
 use engine::geometry::hepta::hepta_board;
-use engine::search::Evaluator;
+use engine::search::multiplayer::SeatScores;
+use engine::search::{two_seats, Evaluator};
 use engine::variants::hepta::{
     Colour, Hepta, Move, Piece, Side, State, BERSERKS, BLACK, COLOURS, ELIMINATE, KINGS, KNIGHTS,
     LIFE, POWER, RECEIVE, TACTIC, WHITE,
@@ -200,13 +201,8 @@ impl HeptaEval {
 }
 
 impl Evaluator<Hepta> for HeptaEval {
-    fn evaluate(&self, pos: &Hepta) -> i32 {
-        let white = self.white_view(pos);
-        if pos.state().side() == WHITE {
-            white
-        } else {
-            -white
-        }
+    fn evaluate_seats(&self, pos: &Hepta) -> SeatScores {
+        two_seats(self.white_view(pos))
     }
 
     fn explain(&self, pos: &Hepta) -> String {

@@ -17,7 +17,7 @@
 use crate::relative_to_field;
 use engine::bitboard::{Bitboard, Wide256};
 use engine::game::Game;
-use engine::search::multiplayer::{SeatEvaluator, SeatScores};
+use engine::search::multiplayer::SeatScores;
 use engine::search::score::EVAL_LIMIT;
 use engine::search::Evaluator;
 use engine::variants::hexian::{
@@ -257,12 +257,12 @@ impl HexianEval {
     }
 }
 
-impl SeatEvaluator<HexianGame> for HexianEval {
+impl Evaluator<HexianGame> for HexianEval {
     fn evaluate_seats(&self, game: &HexianGame) -> SeatScores {
         self.breakdown(game.position()).scores
     }
 
-    fn explain_seats(&self, game: &HexianGame) -> String {
+    fn explain(&self, game: &HexianGame) -> String {
         let pos = game.position();
         let b = self.breakdown(pos);
         let players = pos.players();
@@ -299,7 +299,7 @@ impl SeatEvaluator<HexianGame> for HexianEval {
         text
     }
 
-    fn gain(&self, game: &HexianGame, mv: Move) -> i32 {
+    fn capture_value(&self, game: &HexianGame, mv: Move) -> i32 {
         let promotion = match mv {
             Move::Piece(m) if m.promotes => kind_value(Kind::Ghoul) - kind_value(Kind::Zombie),
             _ => 0,
@@ -307,7 +307,7 @@ impl SeatEvaluator<HexianGame> for HexianEval {
         Self::victim_value(game.position(), mv) + promotion
     }
 
-    fn mover_value(&self, game: &HexianGame, mv: Move) -> i32 {
+    fn moving_piece_value(&self, game: &HexianGame, mv: Move) -> i32 {
         match mv {
             Move::Piece(m) => game
                 .position()
@@ -315,30 +315,6 @@ impl SeatEvaluator<HexianGame> for HexianEval {
                 .map_or(0, |p| kind_value(p.kind)),
             _ => 0,
         }
-    }
-
-    fn is_losing_capture(&self, game: &HexianGame, mv: Move) -> bool {
-        Self::losing_capture(game.position(), mv)
-    }
-}
-
-/// The two-player view (players `wug.bpy`): the side to move's score, which with two
-/// seats is its strength minus the other's.
-impl Evaluator<HexianGame> for HexianEval {
-    fn evaluate(&self, game: &HexianGame) -> i32 {
-        self.evaluate_seats(game)[game.to_move()]
-    }
-
-    fn explain(&self, game: &HexianGame) -> String {
-        self.explain_seats(game)
-    }
-
-    fn capture_value(&self, game: &HexianGame, mv: Move) -> i32 {
-        self.gain(game, mv)
-    }
-
-    fn moving_piece_value(&self, game: &HexianGame, mv: Move) -> i32 {
-        self.mover_value(game, mv)
     }
 
     fn is_losing_capture(&self, game: &HexianGame, mv: Move) -> bool {
@@ -433,7 +409,7 @@ mod tests {
 
     #[test]
     fn eval_prints_every_term() {
-        let text = HexianEval.explain_seats(&HexianGame::start(&Config::default()));
+        let text = HexianEval.explain(&HexianGame::start(&Config::default()));
         assert!(text.starts_with("army player material   safety   spells mobility    total\n"));
         assert_eq!(text.lines().count(), 1 + 6 + 6);
         assert!(text.contains("player 1 (w): strength"));

@@ -11,7 +11,8 @@
 
 use engine::bitboard::slide_up;
 use engine::geometry::{Hexagon, ALL_DIRECTIONS};
-use engine::search::Evaluator;
+use engine::search::multiplayer::SeatScores;
+use engine::search::{two_seats, Evaluator};
 use engine::variants::hexmate::{
     tables, Color, Hexmate, Move, BISHOP, BLACK, CELLS, DUKE, KING, KNIGHT, PALADIN, PAWN, QUEEN,
     ROOK, WHITE,
@@ -794,13 +795,8 @@ fn outruns_king(pos: &Hexmate, us: Color, cell: usize, rank: i32) -> bool {
 }
 
 impl Evaluator<Hexmate> for HexmateEval {
-    fn evaluate(&self, pos: &Hexmate) -> i32 {
-        let white = self.white_view(pos);
-        if pos.side() == WHITE {
-            white
-        } else {
-            -white
-        }
+    fn evaluate_seats(&self, pos: &Hexmate) -> SeatScores {
+        two_seats(self.white_view(pos))
     }
 
     fn explain(&self, pos: &Hexmate) -> String {

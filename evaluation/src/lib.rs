@@ -1,6 +1,5 @@
 //! Tessera's static evaluations, one module per variant, each implementing
-//! [`engine::search::Evaluator`] for its game type (and, for games of more than two
-//! players, [`engine::search::multiplayer::SeatEvaluator`]).
+//! [`engine::search::Evaluator`] (one score per seat) for its game type.
 
 pub mod hepta;
 pub mod hexian;

@@ -9,7 +9,8 @@
 //! more than in chess.
 
 use crate::terms::colour_table;
-use engine::search::Evaluator;
+use engine::search::multiplayer::SeatScores;
+use engine::search::{two_seats, Evaluator};
 use engine::variants::panoply::{
     tables, Color, Move, Panoply, BARRICADE, BLACK, CATAPULT, CELLS, GUARD, HERALD, KING, PAWN,
     RIDER, SKIRMISHER, WHITE,
@@ -181,13 +182,8 @@ impl PanoplyEval {
 }
 
 impl Evaluator<Panoply> for PanoplyEval {
-    fn evaluate(&self, pos: &Panoply) -> i32 {
-        let white = self.white_view(pos);
-        if pos.side() == WHITE {
-            white
-        } else {
-            -white
-        }
+    fn evaluate_seats(&self, pos: &Panoply) -> SeatScores {
+        two_seats(self.white_view(pos))
     }
 
     fn explain(&self, pos: &Panoply) -> String {

@@ -26,7 +26,7 @@
 use crate::relative_to_field;
 use engine::bitboard::Wide384;
 use engine::game::Game;
-use engine::search::multiplayer::{SeatEvaluator, SeatScores};
+use engine::search::multiplayer::SeatScores;
 use engine::search::score::EVAL_LIMIT;
 use engine::search::Evaluator;
 use engine::variants::sevenkingdoms::{
@@ -281,12 +281,12 @@ impl SevenKingdomsEval {
     }
 }
 
-impl SeatEvaluator<SevenKingdoms> for SevenKingdomsEval {
+impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
     fn evaluate_seats(&self, pos: &SevenKingdoms) -> SeatScores {
         self.breakdown(pos).scores
     }
 
-    fn explain_seats(&self, pos: &SevenKingdoms) -> String {
+    fn explain(&self, pos: &SevenKingdoms) -> String {
         let b = self.breakdown(pos);
         let players = pos.players();
         let mut text = String::from(
@@ -326,7 +326,7 @@ impl SeatEvaluator<SevenKingdoms> for SevenKingdomsEval {
         text
     }
 
-    fn mover_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
+    fn moving_piece_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
         match mv {
             Move::Step { from, .. } => pos
                 .piece_at(usize::from(from))
@@ -352,7 +352,7 @@ impl SeatEvaluator<SevenKingdoms> for SevenKingdomsEval {
         }
     }
 
-    fn gain(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
+    fn capture_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
         let Move::Step { to, .. } = mv else {
             return 0;
         };
@@ -361,29 +361,5 @@ impl SeatEvaluator<SevenKingdoms> for SevenKingdomsEval {
             Some((_, kind)) => VALUES[kind],
             None => 0,
         }
-    }
-}
-
-/// The two-player view (two-seat divisions such as `wrob/gpd`): the side to move's score,
-/// which with two seats is its strength minus the other's.
-impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
-    fn evaluate(&self, pos: &SevenKingdoms) -> i32 {
-        self.evaluate_seats(pos)[pos.to_move()]
-    }
-
-    fn explain(&self, pos: &SevenKingdoms) -> String {
-        self.explain_seats(pos)
-    }
-
-    fn capture_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
-        self.gain(pos, mv)
-    }
-
-    fn moving_piece_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
-        self.mover_value(pos, mv)
-    }
-
-    fn is_losing_capture(&self, pos: &SevenKingdoms, mv: Move) -> bool {
-        SeatEvaluator::is_losing_capture(self, pos, mv)
     }
 }

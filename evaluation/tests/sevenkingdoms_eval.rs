@@ -3,7 +3,6 @@
 //! mirrored situations score alike.
 
 use engine::game::Game;
-use engine::search::multiplayer::SeatEvaluator;
 use engine::search::Evaluator;
 use engine::variants::sevenkingdoms::{Players, SevenKingdoms, KINGDOMS};
 use evaluation::sevenkingdoms::{Breakdown, OUT_SCORE};
@@ -108,7 +107,7 @@ fn terms_add_up_to_the_strength_and_the_scores() {
             for k in 0..KINGDOMS {
                 assert_eq!(b.kingdoms[k].is_some(), pos.in_game(k));
             }
-            let text = eval.explain_seats(&pos);
+            let text = eval.explain(&pos);
             for seat in 0..pos.seats() {
                 let line = format!("strength {} score {}", b.strength[seat], b.scores[seat]);
                 assert!(text.contains(&line), "{text}");

@@ -2,7 +2,7 @@
 //! command dispatches once and the search below it is monomorphised per variant.
 
 use engine::game::{Game, MoveError, MoveErrorKind, PositionError, Seat, Status};
-use engine::search::multiplayer::{Algorithm, MultiSearcher, SeatEvaluator};
+use engine::search::multiplayer::{Algorithm, MultiSearcher};
 use engine::search::{Control, Evaluator, Limits, Options, Report, SearchResult, Searcher};
 use engine::variants::hepta::Hepta;
 use engine::variants::hexian::{self, HexianGame, Patron, PlayerCount, ARMY_NAMES};
@@ -65,7 +65,7 @@ impl<G: Game, E: Evaluator<G>> Search<G> for Searcher<G, E> {
     }
 }
 
-impl<G: Game, E: SeatEvaluator<G> + Evaluator<G>> Search<G> for MultiSearcher<G, E> {
+impl<G: Game, E: Evaluator<G>> Search<G> for MultiSearcher<G, E> {
     fn search(
         &mut self,
         root: &G,
@@ -75,6 +75,11 @@ impl<G: Game, E: SeatEvaluator<G> + Evaluator<G>> Search<G> for MultiSearcher<G,
     ) -> SearchResult<G::Move> {
         MultiSearcher::search(self, root, limits, control, report)
     }
+}
+
+/// An evaluation's terms and its value for the side to move.
+fn explained<G: Game, E: Evaluator<G>>(eval: &E, game: &G) -> (String, i32) {
+    (eval.explain(game), eval.evaluate(game))
 }
 
 /// What a searcher is built with: the engine options and the algorithm for positions of
@@ -429,26 +434,11 @@ impl AnyGame {
     /// (in Seven Kingdoms, the score of the player to move).
     pub fn explain_evaluation(&self) -> (String, i32) {
         match self {
-            AnyGame::Hexmate(g) => {
-                let eval = HexmateEval;
-                (eval.explain(g), eval.evaluate(g))
-            }
-            AnyGame::Panoply(g) => {
-                let eval = PanoplyEval;
-                (eval.explain(g), eval.evaluate(g))
-            }
-            AnyGame::Hepta(g) => {
-                let eval = HeptaEval;
-                (eval.explain(g), eval.evaluate(g))
-            }
-            AnyGame::SevenKingdoms(g) => {
-                let eval = SevenKingdomsEval;
-                (eval.explain_seats(g), eval.evaluate_seats(g)[g.to_move()])
-            }
-            AnyGame::Hexian(g) => {
-                let eval = HexianEval;
-                (eval.explain_seats(g), eval.evaluate_seats(g)[g.to_move()])
-            }
+            AnyGame::Hexmate(g) => explained(&HexmateEval, g),
+            AnyGame::Panoply(g) => explained(&PanoplyEval, g),
+            AnyGame::Hepta(g) => explained(&HeptaEval, g),
+            AnyGame::SevenKingdoms(g) => explained(&SevenKingdomsEval, g),
+            AnyGame::Hexian(g) => explained(&HexianEval, g),
         }
     }
 

@@ -36,13 +36,25 @@ use tt::TranspositionTable;
 
 pub use bench::{bench, BenchResult};
 
-/// A variant's static evaluation, as the search uses it.
+/// A variant's static evaluation: one trait for every search, two-player and multi-player.
+///
+/// Its one required score is [`Evaluator::evaluate_seats`], a score per seat; the two-player
+/// search's view, the side to move's score, is derived from it by [`Evaluator::evaluate`].
 pub trait Evaluator<G: Game>: Send + Sync + Default + 'static {
-    /// Static score in centipawns from the point of view of the side to move.
-    fn evaluate(&self, pos: &G) -> i32;
+    /// One centipawn score per seat, in seat order: higher is better for that seat, 0 for a
+    /// seat exactly as well placed as the field. With two seats the scores are opposite
+    /// ([`two_seats`]). A seat that can no longer win scores about `-score::EVAL_LIMIT`.
+    /// Values lie within `±score::EVAL_LIMIT`.
+    fn evaluate_seats(&self, pos: &G) -> multiplayer::SeatScores;
+    /// Static score in centipawns from the point of view of the side to move: its entry
+    /// of [`Evaluator::evaluate_seats`].
+    fn evaluate(&self, pos: &G) -> i32 {
+        self.evaluate_seats(pos)[pos.to_move()]
+    }
     /// The terms for the protocol's `eval` command, one per line, and the total.
     fn explain(&self, pos: &G) -> String;
-    /// Value of the piece a tactical move captures plus what a promotion gains, for
+    /// What a tactical move gains its mover: the value of the piece it captures (for a
+    /// capture that takes a whole army, the army's) plus what a promotion gains, for
     /// MVV-LVA ordering and quiescence's delta pruning (0 if none).
     fn capture_value(&self, pos: &G, mv: G::Move) -> i32;
     /// Value of the piece that makes the move (the "least valuable attacker" of MVV-LVA).
@@ -60,6 +72,11 @@ pub trait Evaluator<G: Game>: Send + Sync + Default + 'static {
     fn has_non_pawn_material(&self, _pos: &G) -> bool {
         true
     }
+}
+
+/// The scores of a two-seat game from seat 0's score: the other seat's is its opposite.
+pub fn two_seats(seat_zero: i32) -> multiplayer::SeatScores {
+    [seat_zero, -seat_zero].into_iter().collect()
 }
 
 /// A score as the protocol prints it.

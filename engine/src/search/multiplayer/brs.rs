@@ -26,11 +26,12 @@
 //! side to move only, and the turn follows the rules' order.
 
 use super::worker::{Reply, Worker};
-use super::{Algorithm, SeatEvaluator};
+use super::Algorithm;
 use crate::game::Game;
 use crate::search::ordering::ScoredMove;
+use crate::search::Evaluator;
 
-impl<G: Game, E: SeatEvaluator<G>> Worker<'_, G, E> {
+impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// A MIN node's moves: the side to move's, then those of every other opponent seat
     /// that can move, each played out of turn. Numbers run on through the whole list, so
     /// the table's move index names one move of one seat.

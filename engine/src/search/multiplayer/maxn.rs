@@ -22,19 +22,18 @@
 
 use super::values::{self, Shares, SHARE_TOTAL};
 use super::worker::Worker;
-use super::SeatEvaluator;
 use crate::game::{Game, Points, Seat};
 use crate::search::ordering::next_move;
 use crate::search::score::MAX_PLY;
 use crate::search::tt::Entry;
-use crate::search::{Bound, Report};
+use crate::search::{Bound, Evaluator, Report};
 
 /// Quiescence search looks at most this many captures deep.
 const QS_MAX_PLY: usize = 1;
 /// A bound no share reaches: no pruning.
 const UNBOUNDED: i32 = SHARE_TOTAL + 1;
 
-impl<G: Game, E: SeatEvaluator<G>> Worker<'_, G, E> {
+impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// One iteration at the root: the root seat's share decides, shallow pruning applies
     /// to the children from the second move on.
     pub fn maxn_root(&mut self, depth: i32, report: &mut dyn FnMut(Report<'_, G::Move>)) {

@@ -1,4 +1,4 @@
-//! Searches for games of three or more seats, generic over [`Game`] and a [`SeatEvaluator`]
+//! Searches for games of three or more seats, generic over [`Game`] and an [`Evaluator`]
 //! that scores every seat at once.
 //!
 //! Three algorithms, chosen by the protocol's `Multiplayer Search` option ([`Algorithm`]):
@@ -44,29 +44,6 @@ pub use values::{SHARE_TEMPERATURE, SHARE_TOTAL};
 
 /// One score per seat, in seat order.
 pub type SeatScores = ArrayVec<i32, MAX_SEATS>;
-
-/// A variant's static evaluation for games of several players.
-pub trait SeatEvaluator<G: Game>: Send + Sync + Default + 'static {
-    /// One centipawn-like score per seat, in seat order: higher is better for that seat,
-    /// 0 for a seat exactly as well placed as the field. A seat that can no longer win
-    /// scores about `-score::EVAL_LIMIT`. Values lie within `±score::EVAL_LIMIT`.
-    fn evaluate_seats(&self, pos: &G) -> SeatScores;
-    /// The terms for the protocol's `eval` command, one per line, and the totals.
-    fn explain_seats(&self, pos: &G) -> String;
-    /// What a tactical move gains its mover: the captured piece's value (for a capture
-    /// that takes a whole army, the army's), for ordering and quiescence's delta pruning.
-    fn gain(&self, pos: &G, mv: G::Move) -> i32;
-    /// Value of the piece that makes the move: captures by cheaper pieces are tried first
-    /// among those of equal gain (MVV-LVA).
-    fn mover_value(&self, _pos: &G, _mv: G::Move) -> i32 {
-        0
-    }
-    /// Whether a capture most likely loses material (a more valuable piece takes a
-    /// defended one): quiescence search skips it.
-    fn is_losing_capture(&self, _pos: &G, _mv: G::Move) -> bool {
-        false
-    }
-}
 
 /// The search used for positions of more than two seats.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -129,7 +106,7 @@ impl<M: Copy + Eq> Default for Heuristics<M> {
 /// searches for three or more seats, the two-player [`Searcher`] for two. Keep one per
 /// game and reuse it between moves. Only the table of the kind of search last run is
 /// kept, so memory stays within the `Hash` option.
-pub struct MultiSearcher<G: Game, E: SeatEvaluator<G> + Evaluator<G>> {
+pub struct MultiSearcher<G: Game, E: Evaluator<G>> {
     options: Options,
     algorithm: Algorithm,
     eval: E,
@@ -139,7 +116,7 @@ pub struct MultiSearcher<G: Game, E: SeatEvaluator<G> + Evaluator<G>> {
     _game: PhantomData<fn() -> G>,
 }
 
-impl<G: Game, E: SeatEvaluator<G> + Evaluator<G>> MultiSearcher<G, E> {
+impl<G: Game, E: Evaluator<G>> MultiSearcher<G, E> {
     pub fn new(options: Options) -> Self {
         MultiSearcher {
             options,
@@ -241,7 +218,7 @@ impl<G: Game, E: SeatEvaluator<G> + Evaluator<G>> MultiSearcher<G, E> {
 /// The fixed-depth benchmark for games of any number of seats: each position searched to
 /// `depth` with a fresh table, history and killers by `algorithm` (two-seat positions by
 /// the two-player search). With one thread the node count is deterministic.
-pub fn bench<G: Game, E: SeatEvaluator<G> + Evaluator<G>>(
+pub fn bench<G: Game, E: Evaluator<G>>(
     positions: &[G],
     depth: u32,
     options: Options,

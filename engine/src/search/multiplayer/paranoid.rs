@@ -1,7 +1,7 @@
 //! Paranoid alpha-beta (Sturtevant & Korf 2000): the root player assumes that all other
 //! players have formed a coalition against it. That turns the game into one of two
 //! sides, the root player maximising and the coalition minimising one number, the root
-//! seat's score ([`SeatEvaluator::evaluate_seats`] at the root seat; a finished game's
+//! seat's score ([`Evaluator::evaluate_seats`] at the root seat; a finished game's
 //! result for it), so alpha-beta applies unchanged.
 //!
 //! The search is negamax over the two sides: a node's value is from the point of view of
@@ -19,13 +19,12 @@
 //! pruning and reductions and principal-variation search.
 
 use super::worker::{Reply, Worker};
-use super::SeatEvaluator;
 use crate::game::{Game, Points};
 use crate::search::ordering::{is_killer_key, next_move};
 use crate::search::pruning::{bound_of, bound_settles, lmr_reduction};
 use crate::search::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
 use crate::search::tt::Entry;
-use crate::search::{Bound, Report};
+use crate::search::{Bound, Evaluator, Report};
 
 /// Late-move reductions start at this depth and this move number (0-based).
 const LMR_MIN_DEPTH: i32 = 3;
@@ -44,7 +43,7 @@ const DELTA_MARGIN: i32 = 200;
 /// Depth stored in the table for quiescence results (below every real depth).
 const QS_DEPTH: i32 = 0;
 
-impl<G: Game, E: SeatEvaluator<G>> Worker<'_, G, E> {
+impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// One iteration at the root (where the root player moves): the first move with the
     /// full window, the others with a null window and a re-search when they beat alpha.
     pub fn alphabeta_root(&mut self, depth: i32, report: &mut dyn FnMut(Report<'_, G::Move>)) {

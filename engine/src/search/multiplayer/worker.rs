@@ -3,7 +3,7 @@
 //! playing a move (out of turn and handing the turn back, for best-reply search).
 
 use super::values;
-use super::{Algorithm, Heuristics, SeatEvaluator, SeatScores};
+use super::{Algorithm, Heuristics, SeatScores};
 use crate::game::{Game, Points, Seat, Status, MAX_SEATS};
 use crate::search::ordering::{
     history_bonus, ScoredMove, FIRST_KILLER, SECOND_KILLER, TACTICAL, TT_MOVE,
@@ -11,7 +11,7 @@ use crate::search::ordering::{
 use crate::search::score::{self, MAX_PLY};
 use crate::search::time::TimeBudget;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Bound, Control, Info, Limits, Report, Score, SearchResult};
+use crate::search::{Bound, Control, Evaluator, Info, Limits, Report, Score, SearchResult};
 use arrayvec::ArrayVec;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -33,9 +33,9 @@ pub struct Reply<M> {
     pub tactical: bool,
     /// In lines: whether the turn was handed back to the root player after it.
     pub hands_back: bool,
-    /// What it gains its mover ([`SeatEvaluator::gain`]; 0 for a quiet move).
+    /// What it gains its mover ([`Evaluator::capture_value`]; 0 for a quiet move).
     pub gain: i32,
-    /// Whether it most likely loses material ([`SeatEvaluator::is_losing_capture`]).
+    /// Whether it most likely loses material ([`Evaluator::is_losing_capture`]).
     pub losing: bool,
 }
 
@@ -101,7 +101,7 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     pub fn new(root: &G, ctx: Context<'a, G, E>, heuristics: &'a mut Heuristics<G::Move>) -> Self {
         let root_seat = root.to_move();
         let salt = mix(((ctx.algorithm as u64) << 8) | root_seat as u64);
@@ -512,7 +512,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
                 continue;
             }
             let gain = if tactical {
-                self.ctx.eval.gain(&self.pos, mv).clamp(0, 1 << 20)
+                self.ctx.eval.capture_value(&self.pos, mv).clamp(0, 1 << 20)
             } else {
                 0
             };
@@ -521,7 +521,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             let key = if tt_move == Some(number) {
                 TT_MOVE
             } else if tactical {
-                TACTICAL + 16 * gain - self.ctx.eval.mover_value(&self.pos, mv) / 8
+                TACTICAL + 16 * gain - self.ctx.eval.moving_piece_value(&self.pos, mv) / 8
             } else if killers[0] == Some(mv) {
                 FIRST_KILLER
             } else if killers[1] == Some(mv) {
