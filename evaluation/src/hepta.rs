@@ -14,46 +14,58 @@ use engine::variants::hepta::{
     LIFE, POWER, RECEIVE, TACTIC, WHITE,
 };
 
-/// The Knight is the only fighting piece (seed: "only the Knights are generally fighting
-/// pieces"): the unit of the scale.
-const KNIGHT: i32 = 100;
-/// An ordinary King never fights but unlocks its colour's Temple moves, Heptagram moves,
-/// summons and elimination (R47, R56–R67): worth more than one Knight.
-const KING: i32 = 150;
-/// A Soul Master raises every Pillar's capacity by one (R45) and moves Souls (R42), and
-/// it can become any free King as a move (R55): worth a little more than a King, so that
-/// the search does not trade one for a King without a reason.
-const SOUL_MASTER: i32 = 160;
-/// Per Knight of the colour on the board: what each enemy Knight or King the Knight's
-/// colour may capture (neither its own colour nor at peace, R24) adds; a colour's army
-/// is strong when the Heptagram leaves it many targets (seed: "four out of the seven").
-const DIPLOMACY_TARGET: i32 = 2;
-/// A Soul on Receive: the raw material of Temple and Heptagram moves (R56–R61).
-const RECEIVE_SOUL: i32 = 30;
-/// A Power or Tactic Soul: a base, plus per Knight of the colour it empowers (more jump
-/// colours R22; backward moves R25).
-const POWER_SOUL: i32 = 20;
-const POWER_PER_KNIGHT: i32 = 12;
-const TACTIC_SOUL: i32 = 20;
-const TACTIC_PER_KNIGHT: i32 = 10;
-/// A Life Soul is a Knight in reserve (R65), if the King of its colour lives.
-const LIFE_SOUL: i32 = 50;
-/// Per Pillar of Power, Life and Tactic holding a colour: a step towards eliminating it
-/// (R57 needs all three).
-const PILLAR_PROGRESS: i32 = 25;
-/// A colour on Eliminate with its King alive: the elimination is one move away and wipes
-/// out the opponent's Knights and King of that colour (R67, R68).
-const ELIMINATION_READY: i32 = 250;
-/// A berserk King: a long-range Knight hunter (R35–R37) for as long as its stack lasts
-/// (R38); the seed: "A berserking King can decide a game".
-const BERSERK: i32 = 120;
-const BERSERK_PER_SOUL: i32 = 35;
-/// Per enemy Knight a berserk King could capture now.
-const BERSERK_THREAT: i32 = 25;
-/// Per ordinary move of Knights, Kings, berserk Kings and Soul Master steps.
-const MOBILITY: i32 = 2;
-/// The side to move's initiative.
-const TEMPO: i32 = 10;
+crate::weights! {
+    /// The Hepta evaluation's weights in centipawns of one Knight = 100; their values are
+    /// in `weights.rs`.
+    pub struct Weights {
+        /// The Knight is the only fighting piece (seed: "only the Knights are generally
+        /// fighting pieces"): the unit of the scale.
+        pub knight: i32,
+        /// An ordinary King never fights but unlocks its colour's Temple moves, Heptagram
+        /// moves, summons and elimination (R47, R56–R67): worth more than one Knight.
+        pub king: i32,
+        /// A Soul Master raises every Pillar's capacity by one (R45) and moves Souls (R42),
+        /// and it can become any free King as a move (R55): worth a little more than a King,
+        /// so that the search does not trade one for a King without a reason.
+        pub soul_master: i32,
+        /// Per Knight of the colour on the board: what each enemy Knight or King the
+        /// Knight's colour may capture (neither its own colour nor at peace, R24) adds; a
+        /// colour's army is strong when the Heptagram leaves it many targets (seed: "four
+        /// out of the seven").
+        pub diplomacy_target: i32,
+        /// A Soul on Receive: the raw material of Temple and Heptagram moves (R56–R61).
+        pub receive_soul: i32,
+        /// A Power Soul: a base, plus per Knight of the colour it empowers (more jump
+        /// colours, R22).
+        pub power_soul: i32,
+        pub power_per_knight: i32,
+        /// A Tactic Soul: a base, plus per Knight of the colour (backward moves, R25).
+        pub tactic_soul: i32,
+        pub tactic_per_knight: i32,
+        /// A Life Soul is a Knight in reserve (R65), if the King of its colour lives.
+        pub life_soul: i32,
+        /// Per Pillar of Power, Life and Tactic holding a colour: a step towards
+        /// eliminating it (R57 needs all three).
+        pub pillar_progress: i32,
+        /// A colour on Eliminate with its King alive: the elimination is one move away and
+        /// wipes out the opponent's Knights and King of that colour (R67, R68).
+        pub elimination_ready: i32,
+        /// A berserk King: a long-range Knight hunter (R35–R37) for as long as its stack
+        /// lasts (R38), a base plus per Soul of its stack; the seed: "A berserking King can
+        /// decide a game".
+        pub berserk: i32,
+        pub berserk_per_soul: i32,
+        /// Per enemy Knight a berserk King could capture now.
+        pub berserk_threat: i32,
+        /// Per ordinary move of Knights, Kings, berserk Kings and Soul Master steps.
+        pub mobility: i32,
+        /// The side to move's initiative.
+        pub tempo: i32,
+    }
+}
+
+mod weights;
+pub use weights::WEIGHTS;
 
 const TERM_NAMES: [&str; 8] = [
     "material",
@@ -89,7 +101,7 @@ fn by_colour(s: &State, cells: u128) -> [i32; COLOURS] {
 }
 
 /// R24 by colour: the enemy Knights and Kings each of `us`'s Knight colours may capture.
-fn diplomacy(s: &State, knights: &[i32; COLOURS], us: Side) -> i32 {
+fn diplomacy(w: &Weights, s: &State, knights: &[i32; COLOURS], us: Side) -> i32 {
     let them = 1 - us;
     let targets = by_colour(s, s.pieces(them, KNIGHTS) | s.pieces(them, KINGS));
     (0..COLOURS as Colour)
@@ -98,12 +110,12 @@ fn diplomacy(s: &State, knights: &[i32; COLOURS], us: Side) -> i32 {
                 .filter(|&d| d != c && !s.at_peace(c, d))
                 .map(|d| targets[usize::from(d)])
                 .sum();
-            knights[usize::from(c)] * capturable * DIPLOMACY_TARGET
+            knights[usize::from(c)] * capturable * w.diplomacy_target
         })
         .sum()
 }
 
-fn temple(s: &State, knights: &[i32; COLOURS], us: Side) -> i32 {
+fn temple(w: &Weights, s: &State, knights: &[i32; COLOURS], us: Side) -> i32 {
     let pillars = |p: usize| s.pillar(us, p);
     let kings = s.king_colours(us);
     (0..COLOURS as Colour)
@@ -111,16 +123,16 @@ fn temple(s: &State, knights: &[i32; COLOURS], us: Side) -> i32 {
             let k = knights[usize::from(c)];
             let mut value = 0;
             if has(pillars(RECEIVE), c) {
-                value += RECEIVE_SOUL;
+                value += w.receive_soul;
             }
             if has(pillars(POWER), c) {
-                value += POWER_SOUL + POWER_PER_KNIGHT * k;
+                value += w.power_soul + w.power_per_knight * k;
             }
             if has(pillars(TACTIC), c) {
-                value += TACTIC_SOUL + TACTIC_PER_KNIGHT * k;
+                value += w.tactic_soul + w.tactic_per_knight * k;
             }
             if has(pillars(LIFE), c) && has(kings, c) {
-                value += LIFE_SOUL;
+                value += w.life_soul;
             }
             value
         })
@@ -128,7 +140,7 @@ fn temple(s: &State, knights: &[i32; COLOURS], us: Side) -> i32 {
 }
 
 /// Pillar progress towards elimination (R57, R67).
-fn elimination(s: &State, us: Side) -> i32 {
+fn elimination(w: &Weights, s: &State, us: Side) -> i32 {
     let kings = s.king_colours(us);
     (0..COLOURS as Colour)
         .map(|c| {
@@ -137,13 +149,13 @@ fn elimination(s: &State, us: Side) -> i32 {
                 .filter(|&&p| has(s.pillar(us, p), c))
                 .count() as i32;
             let ready = has(s.pillar(us, ELIMINATE), c) && has(kings, c);
-            PILLAR_PROGRESS * progress + if ready { ELIMINATION_READY } else { 0 }
+            w.pillar_progress * progress + if ready { w.elimination_ready } else { 0 }
         })
         .sum()
 }
 
 /// Berserk Kings: their stacks and the enemy Knights they could capture now (R36).
-fn berserk(s: &State, us: Side) -> i32 {
+fn berserk(w: &Weights, s: &State, us: Side) -> i32 {
     let board = hepta_board();
     s.pieces(us, BERSERKS)
         .cells()
@@ -160,34 +172,35 @@ fn berserk(s: &State, us: Side) -> i32 {
                         .filter(|p| matches!(p, Piece::Knight(owner, _) if *owner != us))
                 })
                 .count() as i32;
-            BERSERK + BERSERK_PER_SOUL * stack + BERSERK_THREAT * threats
+            w.berserk + w.berserk_per_soul * stack + w.berserk_threat * threats
         })
         .sum()
 }
 
-fn side_terms(s: &State, us: Side) -> Terms {
+fn side_terms(w: &Weights, s: &State, us: Side) -> Terms {
     let knights = by_colour(s, s.pieces(us, KNIGHTS));
-    let material = KNIGHT * knights.iter().sum::<i32>() + KING * s.pieces(us, KINGS).count() as i32;
+    let material =
+        w.knight * knights.iter().sum::<i32>() + w.king * s.pieces(us, KINGS).count() as i32;
     [
         material,
-        diplomacy(s, &knights, us),
-        SOUL_MASTER * s.masters(us) as i32,
-        temple(s, &knights, us),
-        elimination(s, us),
-        berserk(s, us),
-        MOBILITY * s.mobility(us) as i32,
-        if s.side() == us { TEMPO } else { 0 },
+        diplomacy(w, s, &knights, us),
+        w.soul_master * s.masters(us) as i32,
+        temple(w, s, &knights, us),
+        elimination(w, s, us),
+        berserk(w, s, us),
+        w.mobility * s.mobility(us) as i32,
+        if s.side() == us { w.tempo } else { 0 },
     ]
 }
 
 /// The value of the piece on `cell` for capture ordering.
-fn piece_value(s: &State, cell: usize) -> i32 {
+fn piece_value(w: &Weights, s: &State, cell: usize) -> i32 {
     match s.piece_at(cell) {
-        Some(Piece::Knight(..)) => KNIGHT,
-        Some(Piece::King(..)) => KING,
-        Some(Piece::Master(_)) => SOUL_MASTER,
-        Some(Piece::Berserk(_, c)) => BERSERK + BERSERK_PER_SOUL * i32::from(s.stack(c)),
-        Some(Piece::Soul(_)) => RECEIVE_SOUL,
+        Some(Piece::Knight(..)) => w.knight,
+        Some(Piece::King(..)) => w.king,
+        Some(Piece::Master(_)) => w.soul_master,
+        Some(Piece::Berserk(_, c)) => w.berserk + w.berserk_per_soul * i32::from(s.stack(c)),
+        Some(Piece::Soul(_)) => w.receive_soul,
         None => 0,
     }
 }
@@ -195,10 +208,19 @@ fn piece_value(s: &State, cell: usize) -> i32 {
 impl HeptaEval {
     /// The evaluation from White's point of view.
     pub fn white_view(&self, pos: &Hepta) -> i32 {
-        let s = pos.state();
-        side_terms(s, WHITE).iter().sum::<i32>() - side_terms(s, BLACK).iter().sum::<i32>()
+        white_view_with(&WEIGHTS, pos)
     }
 }
+
+/// The evaluation from White's point of view with the weights `w`.
+pub fn white_view_with(w: &Weights, pos: &Hepta) -> i32 {
+    let s = pos.state();
+    side_terms(w, s, WHITE).iter().sum::<i32>() - side_terms(w, s, BLACK).iter().sum::<i32>()
+}
+
+crate::weights::tunable!(HeptaEval, Hepta, "hepta/weights.rs", |w, pos| {
+    two_seats(white_view_with(w, pos))
+});
 
 impl Evaluator<Hepta> for HeptaEval {
     fn evaluate_seats(&self, pos: &Hepta) -> SeatScores {
@@ -206,30 +228,33 @@ impl Evaluator<Hepta> for HeptaEval {
     }
 
     fn explain(&self, pos: &Hepta) -> String {
+        let w = &WEIGHTS;
         let s = pos.state();
-        let (white, black) = (side_terms(s, WHITE), side_terms(s, BLACK));
+        let (white, black) = (side_terms(w, s, WHITE), side_terms(w, s, BLACK));
         let (white_total, to_move) = (self.white_view(pos), self.evaluate(pos));
         colour_table(&TERM_NAMES, &white, &black, white_total, to_move)
     }
 
     fn capture_value(&self, pos: &Hepta, mv: Move) -> i32 {
+        let w = &WEIGHTS;
         let s = pos.state();
         match mv {
             // R70: a converted berserk King changes sides; the capturing Knight dies.
             Move::Board { from, to } => match s.piece_at(usize::from(to)) {
-                Some(Piece::Berserk(..)) => 2 * piece_value(s, usize::from(to)) - KNIGHT,
+                Some(Piece::Berserk(..)) => 2 * piece_value(w, s, usize::from(to)) - w.knight,
                 _ if matches!(s.piece_at(usize::from(from)), Some(Piece::Soul(_))) => 0,
-                _ => piece_value(s, usize::from(to)),
+                _ => piece_value(w, s, usize::from(to)),
             },
-            Move::Eliminate { .. } => ELIMINATION_READY,
-            Move::Steal { .. } => RECEIVE_SOUL,
+            Move::Eliminate { .. } => w.elimination_ready,
+            Move::Steal { .. } => w.receive_soul,
             _ => 0,
         }
     }
 
     fn moving_piece_value(&self, pos: &Hepta, mv: Move) -> i32 {
+        let w = &WEIGHTS;
         match mv {
-            Move::Board { from, .. } => piece_value(pos.state(), usize::from(from)),
+            Move::Board { from, .. } => piece_value(w, pos.state(), usize::from(from)),
             _ => 0,
         }
     }
@@ -247,15 +272,16 @@ mod tests {
 
     #[test]
     fn the_default_start_is_balanced_but_for_the_tempo() {
+        let w = &WEIGHTS;
         let pos = read(START);
-        assert_eq!(HeptaEval.white_view(&pos), TEMPO);
+        assert_eq!(HeptaEval.white_view(&pos), w.tempo);
         assert_eq!(
             HeptaEval.evaluate(&read(&START.replace(" w ", " b "))),
-            TEMPO
+            w.tempo
         );
         // E2: 47 Knight moves a side; Kings and Soul Masters are boxed in.
         for side in [WHITE, BLACK] {
-            assert_eq!(side_terms(pos.state(), side)[6], 47 * MOBILITY);
+            assert_eq!(side_terms(w, pos.state(), side)[6], 47 * w.mobility);
         }
         let explained = HeptaEval.explain(&pos);
         for name in TERM_NAMES {
@@ -265,28 +291,30 @@ mod tests {
 
     #[test]
     fn a_knight_more_is_better_and_diplomacy_counts_targets() {
+        let w = &WEIGHTS;
         // White Red Knight a1 and Kings; Black Kings only: White is a Knight up, and the
         // Red Knight may capture the Black Green King (distance 3) but not the Orange one.
         let pos =
             read("7/15/15/15/15/15/15/15/Nr1Kr4ko4kg1Kc w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
-        let white = side_terms(pos.state(), WHITE);
-        assert_eq!(white[0], KNIGHT + 2 * KING);
-        assert_eq!(white[1], DIPLOMACY_TARGET);
-        assert!(HeptaEval.white_view(&pos) > KNIGHT / 2);
+        let white = side_terms(w, pos.state(), WHITE);
+        assert_eq!(white[0], w.knight + 2 * w.king);
+        assert_eq!(white[1], w.diplomacy_target);
+        assert!(HeptaEval.white_view(&pos) > w.knight / 2);
     }
 
     #[test]
     fn pillars_and_berserk_kings_are_valued() {
+        let w = &WEIGHTS;
         // E7: White Temple oy/rg/ro/r/r with the Red King: Red is ready to eliminate.
         let pos = read("6kc/13nbKy/14nb/15/7Ko7/15/15/ngng11npnp/M*ng11npKr w oy/rg/ro/r/r -/-/-/-/- roygbpc - - 0 1");
-        let white = side_terms(pos.state(), WHITE);
+        let white = side_terms(w, pos.state(), WHITE);
         // Red on Power, Life, Tactic; Green on Power; Orange on Life.
-        assert_eq!(white[4], 5 * PILLAR_PROGRESS + ELIMINATION_READY);
+        assert_eq!(white[4], 5 * w.pillar_progress + w.elimination_ready);
         // E10: the berserk Green King with stack 3 sees two Black Knights (h8, a8).
         let berserk = read("7/nc6nr7/15/10Sg4/7Zg7/SgSgSgSg11/4Ny6kb3/7m*7/15 w -/-/-/-/- -/-/-/-/- roy-bpc - g3 0 1");
         assert_eq!(
-            side_terms(berserk.state(), WHITE)[5],
-            BERSERK + 3 * BERSERK_PER_SOUL + 2 * BERSERK_THREAT
+            side_terms(w, berserk.state(), WHITE)[5],
+            w.berserk + 3 * w.berserk_per_soul + 2 * w.berserk_threat
         );
     }
 }

@@ -25,48 +25,55 @@ use engine::variants::hexian::{
 };
 use std::fmt::Write;
 
-/// Piece values by type in the order of `Kind::ALL` (Zombie, Ghoul, Imp, Ghost, Fungoid,
-/// Doppelganger, Familiar, Archwizard, illusion), from their moves on the 217-cell board
-/// (§3): the Zombie a one-step pawn that falls and can rise again; the Ghoul a one-step
-/// orthogonal piece whose provocation (R21) can be used against it; the Imp's twelve
-/// leaps and en passant hops; the Ghost a hexagonal bishop (six diagonal lines) that can
-/// return (R79); the Fungoid a hexagonal rook (six orthogonal lines) whose capture
-/// knocks the capturer over (R30); the Doppelganger a twelve-cell knight that turns into
-/// what it takes; the Familiar slides in twelve directions and casts but never captures.
-/// The Archwizard is never captured (its loss is elimination, which the search sees) and
-/// an illusion is worth nothing.
-pub const VALUES: [i32; 9] = [100, 250, 280, 450, 500, 350, 300, 0, 0];
+crate::weights! {
+    /// The Hexian evaluation's weights in centipawns; their values are in `weights.rs`.
+    pub struct Weights {
+        /// Piece values by type in the order of `Kind::ALL` (Zombie, Ghoul, Imp, Ghost,
+        /// Fungoid, Doppelganger, Familiar, Archwizard, illusion), from their moves on the
+        /// 217-cell board (§3): the Zombie a one-step pawn that falls and can rise again; the
+        /// Ghoul a one-step orthogonal piece whose provocation (R21) can be used against it;
+        /// the Imp's twelve leaps and en passant hops; the Ghost a hexagonal bishop (six
+        /// diagonal lines) that can return (R79); the Fungoid a hexagonal rook (six
+        /// orthogonal lines) whose capture knocks the capturer over (R30); the Doppelganger
+        /// a twelve-cell knight that turns into what it takes; the Familiar slides in twelve
+        /// directions and casts but never captures. The Archwizard is never captured (its
+        /// loss is elimination, which the search sees) and an illusion is worth nothing.
+        pub values: [i32; 9],
+        /// Share (per cent) of its value a petrified piece keeps: it blocks and can be taken
+        /// but never acts again (R46).
+        pub petrified_percent: i32,
+        /// Share (per cent) of its value a summoned piece keeps: it expires after one more
+        /// ply of its army (R48).
+        pub summoned_percent: i32,
+        /// Share (per cent) of its value an own fallen piece keeps: it needs a ply to rise
+        /// (R72) and an enemy standing on it or dispatching it takes it for good.
+        pub fallen_percent: i32,
+        /// Share (per cent) of a Ghost's value that a start cell in the army's pool is
+        /// worth: the return costs a sacrifice and a ply (R79).
+        pub ghost_pool_percent: i32,
+        /// Share (per cent) of its value a piece in the Lilith reserve is worth: a ply to
+        /// deploy.
+        pub reserve_percent: i32,
+        /// The army is in check: a ply goes to answering it.
+        pub in_check: i32,
+        /// Per Astaroth check counted (R102): the third eliminates the army.
+        pub astaroth_counter: i32,
+        /// Per cell next to the Archwizard that an enemy attacks (at most 12, R4).
+        pub attacked_neighbour: i32,
+        /// Per own standing piece next to the Archwizard, at most `SHELTER_MAX` of them.
+        pub shelter: i32,
+        /// Per spell left: a special move in reserve, most of them worth a tempo or a piece.
+        pub spell: i32,
+        /// Per cell attacked by the army's standing pieces.
+        pub mobility: i32,
+    }
+}
 
-/// Share (per cent) of its value a petrified piece keeps: it blocks and can be taken but
-/// never acts again (R46).
-pub const PETRIFIED_PERCENT: i32 = 20;
-/// Share (per cent) of its value a summoned piece keeps: it expires after one more ply of
-/// its army (R48).
-pub const SUMMONED_PERCENT: i32 = 30;
-/// Share (per cent) of its value an own fallen piece keeps: it needs a ply to rise (R72)
-/// and an enemy standing on it or dispatching it takes it for good.
-pub const FALLEN_PERCENT: i32 = 40;
-/// Share (per cent) of a Ghost's value that a start cell in the army's pool is worth: the
-/// return costs a sacrifice and a ply (R79).
-pub const GHOST_POOL_PERCENT: i32 = 50;
-/// Share (per cent) of its value a piece in the Lilith reserve is worth: a ply to deploy.
-pub const RESERVE_PERCENT: i32 = 70;
+mod weights;
+pub use weights::WEIGHTS;
 
-/// The army is in check: a ply goes to answering it.
-pub const IN_CHECK: i32 = 60;
-/// Per Astaroth check counted (R102): the third eliminates the army.
-pub const ASTAROTH_COUNTER: i32 = 150;
-/// Per cell next to the Archwizard that an enemy attacks (at most 12, R4).
-pub const ATTACKED_NEIGHBOUR: i32 = 12;
-/// Per own standing piece next to the Archwizard, at most `SHELTER_MAX` of them.
-pub const SHELTER: i32 = 8;
+/// At most this many sheltering pieces count (`Weights::shelter`).
 pub const SHELTER_MAX: u32 = 5;
-
-/// Per spell left: a special move in reserve, most of them worth a tempo or a piece.
-pub const SPELL: i32 = 60;
-
-/// Per cell attacked by the army's standing pieces.
-pub const MOBILITY: i32 = 2;
 
 /// The score of a player that can no longer win.
 pub const OUT_SCORE: i32 = -EVAL_LIMIT;
@@ -97,28 +104,28 @@ pub struct Breakdown {
     pub scores: SeatScores,
 }
 
-fn kind_value(kind: Kind) -> i32 {
+fn kind_value(w: &Weights, kind: Kind) -> i32 {
     Kind::ALL
         .iter()
         .position(|&k| k == kind)
-        .map_or(0, |i| VALUES[i])
+        .map_or(0, |i| w.values[i])
 }
 
 /// A standing piece's worth after its flags.
-fn standing_value(piece: &Piece) -> i32 {
-    let value = kind_value(piece.kind);
+fn standing_value(w: &Weights, piece: &Piece) -> i32 {
+    let value = kind_value(w, piece.kind);
     if piece.summoned {
-        value * SUMMONED_PERCENT / 100
+        value * w.summoned_percent / 100
     } else if piece.petrified {
-        value * PETRIFIED_PERCENT / 100
+        value * w.petrified_percent / 100
     } else {
         value
     }
 }
 
 /// A fallen piece's worth to its own army.
-fn fallen_value(piece: &Piece) -> i32 {
-    standing_value(piece) * FALLEN_PERCENT / 100
+fn fallen_value(w: &Weights, piece: &Piece) -> i32 {
+    standing_value(w, piece) * w.fallen_percent / 100
 }
 
 /// Every cell attacked by each army's standing pieces.
@@ -132,19 +139,19 @@ fn attack_maps(pos: &Hexian) -> [Wide256; ARMIES] {
     maps
 }
 
-fn material(pos: &Hexian, army: usize) -> i32 {
+fn material(w: &Weights, pos: &Hexian, army: usize) -> i32 {
     let standing: i32 = pos
         .standing_of(army)
         .cells()
         .filter_map(|c| pos.standing(c))
-        .map(|p| standing_value(&p))
+        .map(|p| standing_value(w, &p))
         .sum();
     let fallen: i32 = pos
         .fallen_cells()
         .cells()
         .filter_map(|c| pos.fallen(c))
         .filter(|p| p.army == army)
-        .map(|p| fallen_value(&p))
+        .map(|p| fallen_value(w, &p))
         .sum();
     let pool = pos
         .ghost_pool()
@@ -153,16 +160,16 @@ fn material(pos: &Hexian, army: usize) -> i32 {
         .count() as i32;
     let reserve: i32 = Kind::ALL
         .iter()
-        .map(|&k| i32::from(pos.reserve(army).count(k)) * kind_value(k))
+        .map(|&k| i32::from(pos.reserve(army).count(k)) * kind_value(w, k))
         .sum();
     standing
         + fallen
-        + pool * kind_value(Kind::Ghost) * GHOST_POOL_PERCENT / 100
-        + reserve * RESERVE_PERCENT / 100
+        + pool * kind_value(w, Kind::Ghost) * w.ghost_pool_percent / 100
+        + reserve * w.reserve_percent / 100
 }
 
 /// The Archwizard's safety: check, counters, attacked and sheltered neighbours.
-fn safety(pos: &Hexian, army: usize, enemy_attacks: Wide256) -> i32 {
+fn safety(w: &Weights, pos: &Hexian, army: usize, enemy_attacks: Wide256) -> i32 {
     let Some(cell) = pos.archwizard_of(army) else {
         return 0;
     };
@@ -170,12 +177,16 @@ fn safety(pos: &Hexian, army: usize, enemy_attacks: Wide256) -> i32 {
     let neighbours = (0..12).filter_map(|d| hex.step(cell, d));
     let attacked = neighbours.clone().filter(|&c| enemy_attacks.has(c)).count() as i32;
     let shelter = neighbours.filter(|&c| pos.standing_of(army).has(c)).count() as u32;
-    let check = if enemy_attacks.has(cell) { IN_CHECK } else { 0 };
+    let check = if enemy_attacks.has(cell) {
+        w.in_check
+    } else {
+        0
+    };
     let counter = match pos.patron() {
-        Patron::Astaroth => i32::from(pos.check_counter(army)) * ASTAROTH_COUNTER,
+        Patron::Astaroth => i32::from(pos.check_counter(army)) * w.astaroth_counter,
         _ => 0,
     };
-    SHELTER * shelter.min(SHELTER_MAX) as i32 - check - counter - ATTACKED_NEIGHBOUR * attacked
+    w.shelter * shelter.min(SHELTER_MAX) as i32 - check - counter - w.attacked_neighbour * attacked
 }
 
 /// The cells attacked by the enemies of `army`.
@@ -192,70 +203,83 @@ pub struct HexianEval;
 impl HexianEval {
     /// The evaluation with all its terms.
     pub fn breakdown(&self, pos: &Hexian) -> Breakdown {
-        let maps = attack_maps(pos);
-        let players = pos.players();
-        let mut armies = [None; ARMIES];
-        for army in players.armies_in_play() {
-            armies[army] = Some(ArmyTerms {
-                material: material(pos, army),
-                safety: safety(pos, army, enemy_attacks(pos, army, &maps)),
-                spells: SPELL * pos.spells(army).left.len() as i32,
-                mobility: MOBILITY * maps[army].count() as i32,
-            });
-        }
-        let strength: SeatScores = (0..players.count().number())
-            .map(|seat| {
-                let mine = (0..ARMIES)
-                    .filter(|&a| players.seat_of(a) == seat)
-                    .filter_map(|a| armies[a]);
-                mine.clone()
-                    .next()
-                    .map_or(OUT_SCORE, |_| mine.map(|t| t.total()).sum())
-            })
-            .collect();
-        let scores = relative_to_field(&strength, OUT_SCORE);
-        Breakdown {
-            armies,
-            strength,
-            scores,
-        }
-    }
-
-    /// A more valuable piece takes a cheaper one on a cell an enemy of the mover attacks:
-    /// a stand-in for static exchange evaluation. Imp hops land elsewhere and are never
-    /// counted as losing.
-    fn losing_capture(pos: &Hexian, mv: Move) -> bool {
-        let Move::Piece(piece_move) = mv else {
-            return false;
-        };
-        let (from, to) = (usize::from(piece_move.from), usize::from(piece_move.to));
-        match (pos.standing(from), pos.standing(to)) {
-            (Some(mover), Some(victim)) if mover.kind != Kind::Imp => {
-                standing_value(&mover) > standing_value(&victim) && pos.is_attacked(to, mover.army)
-            }
-            _ => false,
-        }
-    }
-
-    /// What the captured piece (or the hopped one) was worth.
-    fn victim_value(pos: &Hexian, mv: Move) -> i32 {
-        let Move::Piece(piece_move) = mv else {
-            return 0;
-        };
-        let (from, to) = (usize::from(piece_move.from), usize::from(piece_move.to));
-        let Some(mover) = pos.standing(from) else {
-            return 0;
-        };
-        let victim = match mover.kind {
-            Kind::Imp => pos.hopped_cell(from, to),
-            _ => Some(to),
-        };
-        victim
-            .and_then(|cell| pos.standing(cell))
-            .filter(|p| pos.are_enemies(p.army, mover.army))
-            .map_or(0, |p| standing_value(&p))
+        breakdown_with(&WEIGHTS, pos)
     }
 }
+
+/// The evaluation with all its terms, with the weights `w`.
+pub fn breakdown_with(w: &Weights, pos: &Hexian) -> Breakdown {
+    let maps = attack_maps(pos);
+    let players = pos.players();
+    let mut armies = [None; ARMIES];
+    for army in players.armies_in_play() {
+        armies[army] = Some(ArmyTerms {
+            material: material(w, pos, army),
+            safety: safety(w, pos, army, enemy_attacks(pos, army, &maps)),
+            spells: w.spell * pos.spells(army).left.len() as i32,
+            mobility: w.mobility * maps[army].count() as i32,
+        });
+    }
+    let strength: SeatScores = (0..players.count().number())
+        .map(|seat| {
+            let mine = (0..ARMIES)
+                .filter(|&a| players.seat_of(a) == seat)
+                .filter_map(|a| armies[a]);
+            mine.clone()
+                .next()
+                .map_or(OUT_SCORE, |_| mine.map(|t| t.total()).sum())
+        })
+        .collect();
+    let scores = relative_to_field(&strength, OUT_SCORE);
+    Breakdown {
+        armies,
+        strength,
+        scores,
+    }
+}
+
+/// A more valuable piece takes a cheaper one on a cell an enemy of the mover attacks:
+/// a stand-in for static exchange evaluation. Imp hops land elsewhere and are never
+/// counted as losing.
+fn losing_capture(w: &Weights, pos: &Hexian, mv: Move) -> bool {
+    let Move::Piece(piece_move) = mv else {
+        return false;
+    };
+    let (from, to) = (usize::from(piece_move.from), usize::from(piece_move.to));
+    match (pos.standing(from), pos.standing(to)) {
+        (Some(mover), Some(victim)) if mover.kind != Kind::Imp => {
+            standing_value(w, &mover) > standing_value(w, &victim)
+                && pos.is_attacked(to, mover.army)
+        }
+        _ => false,
+    }
+}
+
+/// What the captured piece (or the hopped one) was worth.
+fn victim_value(w: &Weights, pos: &Hexian, mv: Move) -> i32 {
+    let Move::Piece(piece_move) = mv else {
+        return 0;
+    };
+    let (from, to) = (usize::from(piece_move.from), usize::from(piece_move.to));
+    let Some(mover) = pos.standing(from) else {
+        return 0;
+    };
+    let victim = match mover.kind {
+        Kind::Imp => pos.hopped_cell(from, to),
+        _ => Some(to),
+    };
+    victim
+        .and_then(|cell| pos.standing(cell))
+        .filter(|p| pos.are_enemies(p.army, mover.army))
+        .map_or(0, |p| standing_value(w, &p))
+}
+
+crate::weights::tunable!(
+    HexianEval,
+    HexianGame,
+    "hexian/weights.rs",
+    |w, game: &HexianGame| { breakdown_with(w, game.position()).scores }
+);
 
 impl Evaluator<HexianGame> for HexianEval {
     fn evaluate_seats(&self, game: &HexianGame) -> SeatScores {
@@ -300,25 +324,30 @@ impl Evaluator<HexianGame> for HexianEval {
     }
 
     fn capture_value(&self, game: &HexianGame, mv: Move) -> i32 {
+        let w = &WEIGHTS;
         let promotion = match mv {
-            Move::Piece(m) if m.promotes => kind_value(Kind::Ghoul) - kind_value(Kind::Zombie),
+            Move::Piece(m) if m.promotes => {
+                kind_value(w, Kind::Ghoul) - kind_value(w, Kind::Zombie)
+            }
             _ => 0,
         };
-        Self::victim_value(game.position(), mv) + promotion
+        victim_value(w, game.position(), mv) + promotion
     }
 
     fn moving_piece_value(&self, game: &HexianGame, mv: Move) -> i32 {
+        let w = &WEIGHTS;
         match mv {
             Move::Piece(m) => game
                 .position()
                 .standing(usize::from(m.from))
-                .map_or(0, |p| kind_value(p.kind)),
+                .map_or(0, |p| kind_value(w, p.kind)),
             _ => 0,
         }
     }
 
     fn is_losing_capture(&self, game: &HexianGame, mv: Move) -> bool {
-        Self::losing_capture(game.position(), mv)
+        let w = &WEIGHTS;
+        losing_capture(w, game.position(), mv)
     }
 }
 
@@ -354,10 +383,11 @@ mod tests {
     }
 
     /// W25's position: white (A i9, the spell U) against black (A e13), four armies out.
-    /// Material is 0 (Archwizards only); the spell is worth `SPELL`; white's Archwizard
+    /// Material is 0 (Archwizards only); the spell is worth `w.spell`; white's Archwizard
     /// attacks its 12 neighbours, black's, on the edge, 7 of them.
     #[test]
     fn terms_of_two_lone_archwizards() {
+        let w = &WEIGHTS;
         let g = game(
             "9/10/11/12/bA12/14/15/16/8wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 U/-/-/-/-/- 000000 - - 0 1",
         );
@@ -369,42 +399,44 @@ mod tests {
             ArmyTerms {
                 material: 0,
                 safety: 0,
-                spells: SPELL,
-                mobility: 12 * MOBILITY,
+                spells: w.spell,
+                mobility: 12 * w.mobility,
             }
         );
-        assert_eq!(black.mobility, 7 * MOBILITY);
+        assert_eq!(black.mobility, 7 * w.mobility);
         assert_eq!(b.strength[0], white.total());
         assert_eq!(&b.strength[2..], &[OUT_SCORE; 4]);
         assert_eq!(b.scores[0], white.total() - black.total());
         assert_eq!(b.scores[0], -b.scores[1]);
     }
 
-    /// A fallen own Zombie counts `FALLEN_PERCENT` of a Zombie; a petrified Fungoid
-    /// `PETRIFIED_PERCENT` of a Fungoid; the Ghost pool half a Ghost per start cell.
+    /// A fallen own Zombie counts `w.fallen_percent` of a Zombie; a petrified Fungoid
+    /// `w.petrified_percent` of a Fungoid; the Ghost pool half a Ghost per start cell.
     #[test]
     fn material_of_fallen_petrified_and_pooled_pieces() {
+        let w = &WEIGHTS;
         let g = game(
             "9/10/11/12/bA12/14/15/16/8wAwF(P)7/16/15/14/13/12/11/10/9 w k8wZ w.b.U.P.G.Y 1 - 000000 - i1 0 1",
         );
         let white = HexianEval.breakdown(g.position()).armies[0].unwrap();
         assert_eq!(
             white.material,
-            VALUES[0] * FALLEN_PERCENT / 100
-                + VALUES[4] * PETRIFIED_PERCENT / 100
-                + VALUES[3] * GHOST_POOL_PERCENT / 100
+            w.values[0] * w.fallen_percent / 100
+                + w.values[4] * w.petrified_percent / 100
+                + w.values[3] * w.ghost_pool_percent / 100
         );
     }
 
-    /// A checked Archwizard pays `IN_CHECK` and its attacked neighbours.
+    /// A checked Archwizard pays `w.in_check` and its attacked neighbours.
     #[test]
     fn check_lowers_safety() {
+        let w = &WEIGHTS;
         let g = game(
             "9/10/11/12/bA12/14/15/16/8wA4bF3/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 - 000000 - - 0 1",
         );
         let white = HexianEval.breakdown(g.position()).armies[0].unwrap();
         // The Fungoid on m9 attacks l9, k9, j9 and i9; its line stops at the Archwizard.
-        assert_eq!(white.safety, -IN_CHECK - ATTACKED_NEIGHBOUR);
+        assert_eq!(white.safety, -w.in_check - w.attacked_neighbour);
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! (attackers near the King, pawn cover), the King's borrowed movement (R26), pawn
 //! structure, passed pawns and promotion races, the danger of being bared (R46), tempo.
 
+pub use crate::weights::Pair;
+use crate::weights::{pair, Tunable};
 use engine::bitboard::slide_up;
 use engine::geometry::{Hexagon, ALL_DIRECTIONS};
 use engine::search::multiplayer::SeatScores;
@@ -22,141 +24,99 @@ use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::OnceLock;
 
-/// A middlegame and an endgame value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pair {
-    pub mg: i32,
-    pub eg: i32,
-}
-
-const fn pair(mg: i32, eg: i32) -> Pair {
-    Pair { mg, eg }
-}
-
-impl std::ops::AddAssign for Pair {
-    fn add_assign(&mut self, other: Pair) {
-        self.mg += other.mg;
-        self.eg += other.eg;
+crate::weights! {
+    /// The Hexmate evaluation's weights in centipawns, each a middlegame and an endgame
+    /// value unless it says otherwise; their values are in `weights.rs`.
+    pub struct Weights {
+        /// Piece values by kind (K, Q, D, A, R, B, N, P). The seed's values (§13: Q ≈ D ≈ 9,
+        /// A ≈ 7, R ≈ 5, B ≈ N ≈ 3, P = 1) times 100, adjusted: the Duke slightly below the
+        /// Queen (its knight leaps cover less of an open board than bishop lines); the Rook
+        /// gains in the endgame (six open orthogonal lines on an emptying board); the
+        /// Bishop, on one of three colours, is a little weaker than the Knight late; pawns
+        /// gain in the endgame, where each one is a promotion threat. The King's own
+        /// strength is its borrowed movement, valued separately (`borrowed`).
+        pub values: [Pair; 8],
+        /// Mobility per reachable cell (not own, not attacked by an enemy pawn), by kind.
+        /// Long range pieces reach many cells each, so their weight per cell is lower.
+        pub mobility: [Pair; 8],
+        /// Centralisation per step closer to the centre than distance 3, by kind (the King
+        /// is handled by `king_advance` in the middlegame). Hexagon distance to g7 is 0 … 6.
+        pub centre: [Pair; 8],
+        /// The King should stay home while the board is full: penalty per rank of advance.
+        pub king_advance: Pair,
+        /// Pawn advance per rank beyond the start ranks (relative ranks 3 and 4 of 0 … 12).
+        pub pawn_advance: Pair,
+        /// A pawn defended by an own pawn.
+        pub pawn_defended: Pair,
+        /// A pawn with no own pawn within distance 2.
+        pub pawn_isolated: Pair,
+        /// Passed pawn by relative rank (0 … 12; rank 12 is never occupied by a pawn).
+        pub passed: [Pair; 13],
+        /// A passed pawn the enemy King cannot catch when the enemy has only King and
+        /// pawns: nearly a Queen (the race is then decided).
+        pub unstoppable: Pair,
+        /// The King's borrowed movement types (R26): knight, bishop, rook. The bonus is lost
+        /// with the last lender of a type, which makes that piece worth this much more than
+        /// its value.
+        pub borrowed: [Pair; 3],
+        /// King safety (one value, the endgame's is a quarter): weight of an enemy piece's
+        /// attacks on the King zone, per attacked cell, by kind; and how the danger grows
+        /// with the number of attackers (in sixteenths).
+        pub king_attack_weight: [i32; 8],
+        pub attacker_scale: [i32; 7],
+        /// An own pawn next to the King (cover), at most three counted.
+        pub pawn_cover: Pair,
+        /// Danger of being bared (R46: a side left with only its King loses at once) by the
+        /// number of pieces besides the King; index 0 is a bare King, which is lost.
+        pub baring_danger: [Pair; 5],
+        /// In the endgame every piece counts towards the baring race, whatever its value.
+        pub piece_count: Pair,
+        /// The side to move's bonus.
+        pub tempo: Pair,
     }
 }
 
-impl std::ops::Sub for Pair {
-    type Output = Pair;
-    fn sub(self, other: Pair) -> Pair {
-        pair(self.mg - other.mg, self.eg - other.eg)
-    }
-}
-
-impl std::ops::Mul<i32> for Pair {
-    type Output = Pair;
-    fn mul(self, k: i32) -> Pair {
-        pair(self.mg * k, self.eg * k)
-    }
-}
-
-/// Piece values by kind (K, Q, D, A, R, B, N, P). The seed's values (§13: Q ≈ D ≈ 9,
-/// A ≈ 7, R ≈ 5, B ≈ N ≈ 3, P = 1) times 100, adjusted: the Duke slightly below the
-/// Queen (its knight leaps cover less of an open board than bishop lines); the Rook
-/// gains in the endgame (six open orthogonal lines on an emptying board); the Bishop, on
-/// one of three colours, is a little weaker than the Knight late; pawns gain in the
-/// endgame, where each one is a promotion threat. The King's own strength is its
-/// borrowed movement, valued separately (`BORROWED`).
-const VALUES: [Pair; 8] = [
-    pair(0, 0),
-    pair(900, 950),
-    pair(870, 920),
-    pair(700, 720),
-    pair(480, 530),
-    pair(300, 290),
-    pair(300, 300),
-    pair(90, 120),
-];
+mod weights;
+pub use weights::WEIGHTS;
 
 /// Phase weight of each kind; the start position has `PHASE_TOTAL` (all middlegame),
 /// an army of pawns and Kings has 0 (all endgame).
 const PHASE_WEIGHTS: [i32; 8] = [0, 4, 4, 3, 2, 1, 1, 0];
 const PHASE_TOTAL: i32 = 90;
 
-/// Mobility per reachable cell (not own, not attacked by an enemy pawn), by kind. Long
-/// range pieces reach many cells each, so their weight per cell is lower.
-const MOBILITY: [Pair; 8] = [
-    pair(0, 0),
-    pair(2, 3),
-    pair(2, 3),
-    pair(3, 3),
-    pair(3, 4),
-    pair(3, 3),
-    pair(4, 4),
-    pair(0, 0),
-];
+/// Weights with the piece-square values derived from them: what the terms are computed
+/// with.
+pub struct Scoring {
+    w: Weights,
+    /// `piece_square[colour][kind][cell]`: centralisation, the King's advance and the
+    /// pawns' advance, seen from the colour's side.
+    piece_square: Box<[[[Pair; CELLS]; 8]; 2]>,
+}
 
-/// Centralisation per step closer to the centre than distance 3, by kind (the King is
-/// handled by `KING_ADVANCE` in the middlegame). Hexagon distance to g7 is 0 … 6.
-const CENTRE: [Pair; 8] = [
-    pair(0, 10),
-    pair(3, 4),
-    pair(3, 4),
-    pair(4, 4),
-    pair(2, 2),
-    pair(4, 3),
-    pair(8, 6),
-    pair(3, 0),
-];
+impl Scoring {
+    pub fn new(w: Weights) -> Scoring {
+        let e = eval_tables();
+        let mut piece_square = Box::new([[[Pair::default(); CELLS]; 8]; 2]);
+        for color in [WHITE, BLACK] {
+            for cell in 0..CELLS {
+                let rel = e.relative[color][cell];
+                let values = &mut piece_square[color];
+                for (kind, centre) in w.centre.iter().enumerate() {
+                    values[kind][cell] = *centre * (3 - e.centre_distance[rel]);
+                }
+                values[KING][cell] += w.king_advance * e.rank[rel];
+                values[PAWN][cell] += w.pawn_advance * (e.rank[rel] - 4).max(0);
+            }
+        }
+        Scoring { w, piece_square }
+    }
+}
 
-/// The King should stay home while the board is full: penalty per rank of advance.
-const KING_ADVANCE: Pair = pair(-12, 0);
-
-/// Pawn advance per rank beyond the start ranks (relative ranks 3 and 4 of 0 … 12).
-const PAWN_ADVANCE: Pair = pair(3, 8);
-/// A pawn defended by an own pawn.
-const PAWN_DEFENDED: Pair = pair(6, 8);
-/// A pawn with no own pawn within distance 2.
-const PAWN_ISOLATED: Pair = pair(-8, -14);
-/// Passed pawn by relative rank (0 … 12; rank 12 is never occupied by a pawn).
-const PASSED: [Pair; 13] = [
-    pair(0, 0),
-    pair(0, 0),
-    pair(0, 0),
-    pair(0, 0),
-    pair(5, 10),
-    pair(8, 16),
-    pair(12, 26),
-    pair(18, 40),
-    pair(26, 60),
-    pair(38, 90),
-    pair(55, 130),
-    pair(80, 190),
-    pair(0, 0),
-];
-/// A passed pawn the enemy King cannot catch when the enemy has only King and pawns:
-/// nearly a Queen (the race is then decided).
-const UNSTOPPABLE: Pair = pair(0, 700);
-
-/// The King's borrowed movement types (R26): knight, bishop, rook. The bonus is lost with
-/// the last lender of a type, which makes that piece worth this much more than its value.
-const BORROWED: [Pair; 3] = [pair(30, 50), pair(30, 50), pair(50, 80)];
-
-/// King safety: weight of an enemy piece's attacks on the King zone, per attacked cell,
-/// by kind; and how the danger grows with the number of attackers (in sixteenths).
-const KING_ATTACK_WEIGHT: [i32; 8] = [0, 7, 6, 5, 4, 3, 3, 0];
-const ATTACKER_SCALE: [i32; 7] = [0, 4, 10, 14, 16, 18, 20];
-/// An own pawn next to the King (cover), at most three counted.
-const PAWN_COVER: Pair = pair(10, 0);
-
-/// Danger of being bared (R46: a side left with only its King loses at once) by the
-/// number of pieces besides the King; index 0 is a bare King, which is lost.
-const BARING_DANGER: [Pair; 5] = [
-    pair(-4000, -4000),
-    pair(-200, -300),
-    pair(-100, -150),
-    pair(-40, -60),
-    pair(-15, -20),
-];
-/// In the endgame every piece counts towards the baring race, whatever its value.
-const PIECE_COUNT: Pair = pair(0, 10);
-
-/// The side to move's bonus.
-const TEMPO: Pair = pair(15, 5);
+/// The scoring of the compiled-in weights, built on first use.
+fn scoring() -> &'static Scoring {
+    static SCORING: OnceLock<Scoring> = OnceLock::new();
+    SCORING.get_or_init(|| Scoring::new(WEIGHTS))
+}
 
 /// Names of the terms, in `Terms` order.
 const TERM_NAMES: [&str; 10] = [
@@ -203,9 +163,6 @@ struct EvalTables {
     front: [[u128; CELLS]; 2],
     /// The promotion cells of that cone.
     promotion_cells: [[u128; CELLS]; 2],
-    /// `piece_square[colour][kind][cell]`: centralisation, the King's advance and the
-    /// pawns' advance, seen from the colour's side.
-    piece_square: [[[Pair; CELLS]; 8]; 2],
     /// The slider lines of each cell for the mobility counts (`SliderLines`).
     lines: [SliderLines; CELLS],
     /// The knight leaps of each cell (R22).
@@ -256,7 +213,6 @@ fn build_tables() -> EvalTables {
         near: [0; CELLS],
         front: [[0; CELLS]; 2],
         promotion_cells: [[0; CELLS]; 2],
-        piece_square: [[[Pair::default(); CELLS]; 8]; 2],
         lines: [SliderLines::default(); CELLS],
         knight: [0; CELLS],
     };
@@ -277,12 +233,6 @@ fn build_tables() -> EvalTables {
     }
     for color in [WHITE, BLACK] {
         for cell in 0..CELLS {
-            let rel = e.relative[color][cell];
-            for (kind, centre) in CENTRE.iter().enumerate() {
-                e.piece_square[color][kind][cell] = *centre * (3 - e.centre_distance[rel]);
-            }
-            e.piece_square[color][KING][cell] += KING_ADVANCE * e.rank[rel];
-            e.piece_square[color][PAWN][cell] += PAWN_ADVANCE * (e.rank[rel] - 4).max(0);
             let cone = forward_cone(color, cell);
             let guards = bits(cone).fold(0, |bb, c| bb | t.pawn_attackers[1 - color][c]);
             e.front[color][cell] = cone | guards;
@@ -352,8 +302,9 @@ impl HexmateEval {
     /// The evaluation from White's point of view: the same value as `breakdown`'s, with
     /// the pawn-only terms and the pawn attacks taken from the pawn cache.
     pub fn white_view(&self, pos: &Hexmate) -> i32 {
-        let pawns = pawn_entry(pos);
-        let b = REACH_MEMO.with_borrow_mut(|memo| piece_breakdown(pos, &pawns.attacks, memo));
+        let sc = scoring();
+        let pawns = pawn_entry(sc, pos);
+        let b = REACH_MEMO.with_borrow_mut(|memo| piece_breakdown(sc, pos, &pawns.attacks, memo));
         let mut white = b.sum(WHITE);
         white += pawns.totals[WHITE];
         let mut black = b.sum(BLACK);
@@ -362,29 +313,40 @@ impl HexmateEval {
     }
 }
 
+/// The evaluation from White's point of view with the weights `w`, computed from scratch
+/// (the tuner's; `HexmateEval::white_view` gives the same value for the compiled-in ones).
+pub fn white_view_with(sc: &Scoring, pos: &Hexmate) -> i32 {
+    breakdown(sc, pos).white_view()
+}
+
 /// Every term of both colours (the protocol's `eval`), computed from scratch.
-fn breakdown(pos: &Hexmate) -> Breakdown {
+fn breakdown(sc: &Scoring, pos: &Hexmate) -> Breakdown {
     let attacks = [pawn_attacks(pos, WHITE), pawn_attacks(pos, BLACK)];
-    let mut b = piece_breakdown(pos, &attacks, &mut ReachMemo::new());
+    let mut b = piece_breakdown(sc, pos, &attacks, &mut ReachMemo::new());
     for us in [WHITE, BLACK] {
-        pawn_terms(pos, us, attacks[us], &mut b.terms[us]);
+        pawn_terms(sc, pos, us, attacks[us], &mut b.terms[us]);
     }
     b
 }
 
 /// The terms of both colours except the pawn-only ones (`pawn_terms`), and the material
 /// phase. `pawn_attacks` are the cells each colour's pawns attack.
-fn piece_breakdown(pos: &Hexmate, pawn_attacks: &[u128; 2], memo: &mut ReachMemo) -> Breakdown {
+fn piece_breakdown(
+    sc: &Scoring,
+    pos: &Hexmate,
+    pawn_attacks: &[u128; 2],
+    memo: &mut ReachMemo,
+) -> Breakdown {
     let phase = (QUEEN..=KNIGHT)
         .map(|k| PHASE_WEIGHTS[k] * count(pos.pieces(WHITE, k) | pos.pieces(BLACK, k)))
         .sum::<i32>()
         .min(PHASE_TOTAL);
     memo.begin(pos.occupied_by(WHITE) | pos.occupied_by(BLACK));
     let mut terms = [
-        side_terms(pos, WHITE, pawn_attacks, memo),
-        side_terms(pos, BLACK, pawn_attacks, memo),
+        side_terms(sc, pos, WHITE, pawn_attacks, memo),
+        side_terms(sc, pos, BLACK, pawn_attacks, memo),
     ];
-    terms[pos.side()][TEMPO_TERM] = TEMPO;
+    terms[pos.side()][TEMPO_TERM] = sc.w.tempo;
     Breakdown { terms, phase }
 }
 
@@ -396,14 +358,15 @@ struct PawnEntry {
     totals: [Pair; 2],
 }
 
-/// The pawn entry of the position, through the pawn cache.
-fn pawn_entry(pos: &Hexmate) -> PawnEntry {
+/// The pawn entry of the position, through the pawn cache, which holds the entries of
+/// the compiled-in weights (`sc` is `scoring()`).
+fn pawn_entry(sc: &Scoring, pos: &Hexmate) -> PawnEntry {
     let pawns = [pos.pieces(WHITE, PAWN), pos.pieces(BLACK, PAWN)];
     pawn_cache().get_or_insert(pawns, || {
         let attacks = [pawn_attacks(pos, WHITE), pawn_attacks(pos, BLACK)];
         let totals = [WHITE, BLACK].map(|us| {
             let mut terms = Terms::default();
-            pawn_terms(pos, us, attacks[us], &mut terms);
+            pawn_terms(sc, pos, us, attacks[us], &mut terms);
             terms.into_iter().fold(Pair::default(), |mut sum, term| {
                 sum += term;
                 sum
@@ -682,7 +645,13 @@ fn moves_reach<const ORTH: bool, const DIAG: bool, const LEAP: bool>(
 }
 
 /// The terms of `us`, from its own point of view (without tempo).
-fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2], memo: &mut ReachMemo) -> Terms {
+fn side_terms(
+    sc: &Scoring,
+    pos: &Hexmate,
+    us: Color,
+    pawn_attacks: &[u128; 2],
+    memo: &mut ReachMemo,
+) -> Terms {
     let mut terms = Terms::default();
     let e = eval_tables();
     let them = 1 - us;
@@ -696,28 +665,28 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2], memo: &mut Rea
     for kind in QUEEN..=KNIGHT {
         let set = pos.pieces(us, kind);
         let n = count(set);
-        terms[MATERIAL] += VALUES[kind] * n;
+        terms[MATERIAL] += sc.w.values[kind] * n;
         pieces += n;
-        let psq = &e.piece_square[us][kind];
+        let psq = &sc.piece_square[us][kind];
         let reach = kind_reach(kind, e, memo, set, psq, [occ, safe, zone]);
         terms[PIECE_SQUARE] += reach.piece_square;
-        terms[MOBILITY_TERM] += MOBILITY[kind] * reach.safe_cells;
-        attack_weight += KING_ATTACK_WEIGHT[kind] * reach.zone_cells;
+        terms[MOBILITY_TERM] += sc.w.mobility[kind] * reach.safe_cells;
+        attack_weight += sc.w.king_attack_weight[kind] * reach.zone_cells;
         attackers += reach.zone_attackers;
     }
     // The danger this side creates for the enemy King is booked as this side's bonus,
     // which gives the same difference as a penalty of the enemy.
-    let danger = attack_weight * ATTACKER_SCALE[attackers.min(6)] / 16;
+    let danger = attack_weight * sc.w.attacker_scale[attackers.min(6)] / 16;
     terms[KING_SAFETY] += pair(danger, danger / 4);
     if let Some(king) = pos.king(us) {
-        terms[PIECE_SQUARE] += e.piece_square[us][KING][king];
+        terms[PIECE_SQUARE] += sc.piece_square[us][KING][king];
         let cover = count(tables().adjacent[king] & pos.pieces(us, PAWN)).min(3);
-        terms[KING_SAFETY] += PAWN_COVER * cover;
+        terms[KING_SAFETY] += sc.w.pawn_cover * cover;
     }
     let borrowed = pos.borrowed_types(us);
     for (has, bonus) in [borrowed.knight, borrowed.bishop, borrowed.rook]
         .into_iter()
-        .zip(BORROWED)
+        .zip(sc.w.borrowed)
     {
         if has {
             terms[BORROWED_TERM] += bonus;
@@ -726,30 +695,30 @@ fn side_terms(pos: &Hexmate, us: Color, pawn_attacks: &[u128; 2], memo: &mut Rea
     let own_pawns = pos.pieces(us, PAWN);
     pieces += count(own_pawns);
     if !has_pieces(pos, them) {
-        unstoppable_pawns(pos, us, &mut terms);
+        unstoppable_pawns(sc, pos, us, &mut terms);
     }
-    if let Some(danger) = BARING_DANGER.get(pieces as usize) {
+    if let Some(danger) = sc.w.baring_danger.get(pieces as usize) {
         terms[BARING] += *danger;
     }
-    terms[PIECE_COUNT_TERM] += PIECE_COUNT * pieces;
+    terms[PIECE_COUNT_TERM] += sc.w.piece_count * pieces;
     terms
 }
 
 /// The terms that depend on the two pawn sets alone: material, piece-square values,
 /// defended and isolated pawns, passed pawns by rank.
-fn pawn_terms(pos: &Hexmate, us: Color, own_attacks: u128, terms: &mut Terms) {
+fn pawn_terms(sc: &Scoring, pos: &Hexmate, us: Color, own_attacks: u128, terms: &mut Terms) {
     let e = eval_tables();
     let own_pawns = pos.pieces(us, PAWN);
     let enemy_pawns = pos.pieces(1 - us, PAWN);
-    terms[MATERIAL] += VALUES[PAWN] * count(own_pawns);
-    terms[PAWN_STRUCTURE] += PAWN_DEFENDED * count(own_pawns & own_attacks);
+    terms[MATERIAL] += sc.w.values[PAWN] * count(own_pawns);
+    terms[PAWN_STRUCTURE] += sc.w.pawn_defended * count(own_pawns & own_attacks);
     for cell in bits(own_pawns) {
-        terms[PIECE_SQUARE] += e.piece_square[us][PAWN][cell];
+        terms[PIECE_SQUARE] += sc.piece_square[us][PAWN][cell];
         if e.near[cell] & own_pawns == 0 {
-            terms[PAWN_STRUCTURE] += PAWN_ISOLATED;
+            terms[PAWN_STRUCTURE] += sc.w.pawn_isolated;
         }
         if is_passed(us, cell, enemy_pawns) {
-            terms[PASSED_TERM] += PASSED[e.rank[e.relative[us][cell]] as usize];
+            terms[PASSED_TERM] += sc.w.passed[e.rank[e.relative[us][cell]] as usize];
         }
     }
 }
@@ -765,13 +734,13 @@ fn has_pieces(pos: &Hexmate, color: Color) -> bool {
 }
 
 /// Passed pawns the enemy King cannot catch, when the enemy has only King and pawns.
-fn unstoppable_pawns(pos: &Hexmate, us: Color, terms: &mut Terms) {
+fn unstoppable_pawns(sc: &Scoring, pos: &Hexmate, us: Color, terms: &mut Terms) {
     let e = eval_tables();
     let enemy_pawns = pos.pieces(1 - us, PAWN);
     for cell in bits(pos.pieces(us, PAWN)) {
         let rank = e.rank[e.relative[us][cell]];
         if is_passed(us, cell, enemy_pawns) && outruns_king(pos, us, cell, rank) {
-            terms[PASSED_TERM] += UNSTOPPABLE;
+            terms[PASSED_TERM] += sc.w.unstoppable;
         }
     }
 }
@@ -794,13 +763,30 @@ fn outruns_king(pos: &Hexmate, us: Color, cell: usize, rank: i32) -> bool {
     king_moves - tempo > pawn_moves
 }
 
+impl Tunable<Hexmate> for HexmateEval {
+    type Weights = Weights;
+    type Scoring = Scoring;
+    const FILE: &'static str = "evaluation/src/hexmate/weights.rs";
+    const SOURCE: &'static str = include_str!("hexmate/weights.rs");
+    fn weights() -> Weights {
+        WEIGHTS
+    }
+    fn scoring(weights: Weights) -> Scoring {
+        Scoring::new(weights)
+    }
+    fn seat_scores(scoring: &Scoring, pos: &Hexmate) -> SeatScores {
+        two_seats(white_view_with(scoring, pos))
+    }
+}
+
 impl Evaluator<Hexmate> for HexmateEval {
     fn evaluate_seats(&self, pos: &Hexmate) -> SeatScores {
         two_seats(self.white_view(pos))
     }
 
     fn explain(&self, pos: &Hexmate) -> String {
-        let b = breakdown(pos);
+        let sc = scoring();
+        let b = breakdown(sc, pos);
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -834,38 +820,45 @@ impl Evaluator<Hexmate> for HexmateEval {
     }
 
     fn capture_value(&self, pos: &Hexmate, mv: Move) -> i32 {
+        let sc = scoring();
         if mv.is_placement() {
             return 0;
         }
-        let victim = pos.piece_at(mv.to()).map_or(0, |(_, kind)| VALUES[kind].mg);
+        let victim = pos
+            .piece_at(mv.to())
+            .map_or(0, |(_, kind)| sc.w.values[kind].mg);
         let promotion = mv
             .promotion_kind()
-            .map_or(0, |kind| VALUES[kind].mg - VALUES[PAWN].mg);
+            .map_or(0, |kind| sc.w.values[kind].mg - sc.w.values[PAWN].mg);
         victim + promotion
     }
 
     fn moving_piece_value(&self, pos: &Hexmate, mv: Move) -> i32 {
+        let sc = scoring();
         if mv.is_placement() {
             return 0;
         }
         match pos.piece_at(mv.from()) {
             // The King risks nothing by capturing (it is never captured) but recaptures
             // against it are illegal only by check: order it after every other piece.
-            Some((_, KING)) => VALUES[QUEEN].mg + 100,
-            Some((_, kind)) => VALUES[kind].mg,
+            Some((_, KING)) => sc.w.values[QUEEN].mg + 100,
+            Some((_, kind)) => sc.w.values[kind].mg,
             None => 0,
         }
     }
 
     fn is_losing_capture(&self, pos: &Hexmate, mv: Move) -> bool {
+        let sc = scoring();
         if mv.is_placement() || mv.promotion_kind().is_some() {
             return false;
         }
         let attacker = match pos.piece_at(mv.from()) {
             Some((_, KING)) | None => return false,
-            Some((_, kind)) => VALUES[kind].mg,
+            Some((_, kind)) => sc.w.values[kind].mg,
         };
-        let victim = pos.piece_at(mv.to()).map_or(0, |(_, kind)| VALUES[kind].mg);
+        let victim = pos
+            .piece_at(mv.to())
+            .map_or(0, |(_, kind)| sc.w.values[kind].mg);
         attacker > victim && pos.is_attacked(mv.to(), 1 - pos.side())
     }
 
@@ -888,12 +881,13 @@ mod tests {
     /// turn, so consecutive evaluations differ by one move or by a whole game.
     #[test]
     fn cached_terms_give_the_full_breakdown() {
+        let sc = scoring();
         let mut rng = StdRng::seed_from_u64(7);
         for _ in 0..10 {
             let mut games = [0, 1].map(|_| (Hexmate::start(&Ruleset::Hexmate), 0));
             for _ in 0..300 {
                 let (pos, made) = &mut games[rng.gen_range(0..2)];
-                let expected = breakdown(pos).white_view();
+                let expected = breakdown(sc, pos).white_view();
                 assert_eq!(
                     HexmateEval.white_view(pos),
                     expected,

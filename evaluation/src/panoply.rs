@@ -12,45 +12,45 @@ use crate::terms::colour_table;
 use engine::search::multiplayer::SeatScores;
 use engine::search::{two_seats, Evaluator};
 use engine::variants::panoply::{
-    tables, Color, Move, Panoply, BARRICADE, BLACK, CATAPULT, CELLS, GUARD, HERALD, KING, PAWN,
-    RIDER, SKIRMISHER, WHITE,
+    tables, Color, Move, Panoply, BARRICADE, BLACK, CELLS, KING, PAWN, RIDER, WHITE,
 };
 use std::sync::OnceLock;
 
-/// Centipawn value of one piece by kind (a Barricade: of each of its two ends).
-const VALUES: [i32; 8] = {
-    let mut v = [0; 8];
-    v[PAWN] = 100;
-    v[RIDER] = 500;
-    v[SKIRMISHER] = 380;
-    v[CATAPULT] = 420;
-    v[HERALD] = 330;
-    v[GUARD] = 280;
-    // A whole Barricade is worth 440: two ends of 220.
-    v[BARRICADE] = 220;
-    v
-};
-/// Per pseudo-legal move: mobility matters with Heralds and Barricades around. A
-/// Barricade's moves are estimated as four per single step, exact on an open board (R48):
-/// telling its up to 42 step sequences apart cost a fifth of the search's time.
-const MOBILITY: i32 = 3;
-/// A frozen piece loses this share (percent) of its value while it stays frozen.
-const FROZEN_SHARE: i32 = 20;
-/// Per rank a Pawn has advanced from its start rank (3 for White, 11 for Black).
-const PAWN_ADVANCE: i32 = 6;
-/// Extra for a Pawn within three ranks of promotion, advanced by at least
-/// `NEAR_PROMOTION_ADVANCE` ranks.
-const PAWN_NEAR_PROMOTION: i32 = 40;
+crate::weights! {
+    /// The Panoply evaluation's weights in centipawns; their values are in `weights.rs`.
+    pub struct Weights {
+        /// Value of one piece by kind (K, P, R, S, C, H, G, B; a Barricade: of each of its two
+        /// ends, so a whole one is worth twice this).
+        pub values: [i32; 8],
+        /// Per pseudo-legal move: mobility matters with Heralds and Barricades around. A
+        /// Barricade's moves are estimated as four per single step, exact on an open board
+        /// (R48): telling its up to 42 step sequences apart cost a fifth of the search's time.
+        pub mobility: i32,
+        /// A frozen piece loses this share (percent) of its value while it stays frozen.
+        pub frozen_share: i32,
+        /// Per rank a Pawn has advanced from its start rank (3 for White, 11 for Black).
+        pub pawn_advance: i32,
+        /// Extra for a Pawn within three ranks of promotion, advanced by at least
+        /// `NEAR_PROMOTION_ADVANCE` ranks.
+        pub pawn_near_promotion: i32,
+        /// Per enemy piece within two cells of the King.
+        pub king_attacker: i32,
+        /// Per own piece next to the King.
+        pub king_shield: i32,
+        /// The side to move's initiative.
+        pub tempo: i32,
+    }
+}
+
+mod weights;
+pub use weights::WEIGHTS;
+
+/// Ranks of advance from the start rank from which a Pawn is near promotion.
 const NEAR_PROMOTION_ADVANCE: i32 = 7;
 /// The start rank of the Pawns, counted from 0 on their own side's first rank.
 const PAWN_START_RANK: i32 = 2;
 /// The rank of the last rank, counted from 0 on the first.
 const LAST_RANK: i32 = 12;
-/// Per enemy piece within two cells of the King, and per own piece next to it.
-const KING_ATTACKER: i32 = -18;
-const KING_SHIELD: i32 = 8;
-/// The side to move's initiative.
-const TEMPO: i32 = 10;
 
 const TERM_NAMES: [&str; 6] = [
     "material",
@@ -68,8 +68,8 @@ pub struct PanoplyEval;
 /// One colour's terms in centipawns, in `TERM_NAMES` order.
 type Terms = [i32; 6];
 
-fn piece_value(pos: &Panoply, cell: usize) -> i32 {
-    pos.piece_at(cell).map_or(0, |(_, kind)| VALUES[kind])
+fn piece_value(w: &Weights, pos: &Panoply, cell: usize) -> i32 {
+    pos.piece_at(cell).map_or(0, |(_, kind)| w.values[kind])
 }
 
 fn cells(mut bb: u128) -> impl Iterator<Item = usize> {
@@ -129,7 +129,7 @@ fn relative_rank(cell: usize, color: Color) -> i32 {
 }
 
 /// The advance of the Pawns of `us` on `pawns`.
-fn pawn_advance(pawns: u128, us: Color) -> i32 {
+fn pawn_advance(w: &Weights, pawns: u128, us: Color) -> i32 {
     let ranks = pawn_ranks();
     let rank_sum: i32 = ranks.planes[us]
         .iter()
@@ -138,48 +138,58 @@ fn pawn_advance(pawns: u128, us: Color) -> i32 {
         .sum();
     let advanced = rank_sum - PAWN_START_RANK * pawns.count_ones() as i32;
     let near_promotion = (pawns & ranks.near_promotion[us]).count_ones() as i32;
-    PAWN_ADVANCE * advanced + PAWN_NEAR_PROMOTION * near_promotion
+    w.pawn_advance * advanced + w.pawn_near_promotion * near_promotion
 }
 
 /// The value lost by the pieces of `us` frozen by an enemy Herald.
-fn frozen_loss(pos: &Panoply, us: Color) -> i32 {
+fn frozen_loss(w: &Weights, pos: &Panoply, us: Color) -> i32 {
     cells(pos.frozen(us))
-        .map(|c| piece_value(pos, c) * FROZEN_SHARE / 100)
+        .map(|c| piece_value(w, pos, c) * w.frozen_share / 100)
         .sum()
 }
 
-fn side_terms(pos: &Panoply, us: Color) -> Terms {
+fn side_terms(w: &Weights, pos: &Panoply, us: Color) -> Terms {
     let t = tables();
     let own = pos.occupied_by(us);
     // Our pieces next to an enemy Herald are frozen (R14).
     let frozen_zone = pos.herald_zone(1 - us);
-    let material = VALUES
+    let material = w
+        .values
         .iter()
         .enumerate()
         .map(|(kind, value)| value * pos.pieces(us, kind).count_ones() as i32)
         .sum();
-    let mobility = MOBILITY * pos.mobility_outside(us, frozen_zone) as i32;
+    let mobility = w.mobility * pos.mobility_outside(us, frozen_zone) as i32;
     let frozen = if own & frozen_zone == 0 {
         0
     } else {
-        -frozen_loss(pos, us)
+        -frozen_loss(w, pos, us)
     };
-    let pawn_advance = pawn_advance(pos.pieces(us, PAWN), us);
+    let pawn_advance = pawn_advance(w, pos.pieces(us, PAWN), us);
     let king = pos.king(us);
     let attackers = (t.within2[king] & pos.occupied_by(1 - us)).count_ones() as i32;
     let shield = (t.adjacent[king] & own).count_ones() as i32;
-    let king_safety = KING_ATTACKER * attackers + KING_SHIELD * shield;
-    let tempo = if pos.side() == us { TEMPO } else { 0 };
+    let king_safety = w.king_attacker * attackers + w.king_shield * shield;
+    let tempo = if pos.side() == us { w.tempo } else { 0 };
     [material, mobility, frozen, pawn_advance, king_safety, tempo]
 }
 
 impl PanoplyEval {
     /// The evaluation from White's point of view.
     pub fn white_view(&self, pos: &Panoply) -> i32 {
-        let (white, black) = (side_terms(pos, WHITE), side_terms(pos, BLACK));
-        white.iter().sum::<i32>() - black.iter().sum::<i32>()
+        white_view_with(&WEIGHTS, pos)
     }
 }
+
+/// The evaluation from White's point of view with the weights `w`.
+pub fn white_view_with(w: &Weights, pos: &Panoply) -> i32 {
+    let (white, black) = (side_terms(w, pos, WHITE), side_terms(w, pos, BLACK));
+    white.iter().sum::<i32>() - black.iter().sum::<i32>()
+}
+
+crate::weights::tunable!(PanoplyEval, Panoply, "panoply/weights.rs", |w, pos| {
+    two_seats(white_view_with(w, pos))
+});
 
 impl Evaluator<Panoply> for PanoplyEval {
     fn evaluate_seats(&self, pos: &Panoply) -> SeatScores {
@@ -187,7 +197,8 @@ impl Evaluator<Panoply> for PanoplyEval {
     }
 
     fn explain(&self, pos: &Panoply) -> String {
-        let (white, black) = (side_terms(pos, WHITE), side_terms(pos, BLACK));
+        let w = &WEIGHTS;
+        let (white, black) = (side_terms(w, pos, WHITE), side_terms(w, pos, BLACK));
         let (white_total, to_move) = (self.white_view(pos), self.evaluate(pos));
         colour_table(&TERM_NAMES, &white, &black, white_total, to_move)
     }
@@ -200,22 +211,22 @@ impl Evaluator<Panoply> for PanoplyEval {
                 let victim = if capture == u8::MAX {
                     0
                 } else {
-                    piece_value(pos, capture as usize)
+                    piece_value(&WEIGHTS, pos, capture as usize)
                 };
                 let gain = if promotion == u8::MAX {
                     0
                 } else {
-                    VALUES[promotion as usize] - VALUES[PAWN]
+                    WEIGHTS.values[promotion as usize] - WEIGHTS.values[PAWN]
                 };
                 victim + gain
             }
-            Move::Skirmish { capture, .. } => piece_value(pos, capture as usize),
+            Move::Skirmish { capture, .. } => piece_value(&WEIGHTS, pos, capture as usize),
             // A captured Barricade is two ends; each entry names one captured piece.
             Move::Barricade { captures, .. } => captures
                 .iter()
                 .filter(|&&c| c != u8::MAX)
                 .map(|&c| {
-                    let value = piece_value(pos, c as usize);
+                    let value = piece_value(&WEIGHTS, pos, c as usize);
                     if pos.partner(c as usize).is_some() {
                         2 * value
                     } else {
@@ -230,12 +241,12 @@ impl Evaluator<Panoply> for PanoplyEval {
         match mv {
             Move::Piece { from, .. } | Move::Skirmish { from, .. } => {
                 match pos.piece_at(from as usize) {
-                    Some((_, KING)) => VALUES[RIDER] + 100,
-                    Some((_, kind)) => VALUES[kind],
+                    Some((_, KING)) => WEIGHTS.values[RIDER] + 100,
+                    Some((_, kind)) => WEIGHTS.values[kind],
                     None => 0,
                 }
             }
-            Move::Barricade { .. } => 2 * VALUES[BARRICADE],
+            Move::Barricade { .. } => 2 * WEIGHTS.values[BARRICADE],
         }
     }
 
@@ -249,7 +260,7 @@ impl Evaluator<Panoply> for PanoplyEval {
 mod tests {
     use super::*;
     use engine::game::Game;
-    use engine::variants::panoply::MoveList;
+    use engine::variants::panoply::{MoveList, HERALD};
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
@@ -259,10 +270,10 @@ mod tests {
         let own: Vec<usize> = (0..CELLS)
             .filter(|&c| pos.piece_at(c).is_some_and(|(color, _)| color == us))
             .collect();
-        let material = own.iter().map(|&c| piece_value(pos, c)).sum();
-        let mobility = MOBILITY * pos.mobility(us) as i32;
+        let material = own.iter().map(|&c| piece_value(&WEIGHTS, pos, c)).sum();
+        let mobility = WEIGHTS.mobility * pos.mobility(us) as i32;
         let frozen = -cells(pos.frozen(us))
-            .map(|c| piece_value(pos, c) * FROZEN_SHARE / 100)
+            .map(|c| piece_value(&WEIGHTS, pos, c) * WEIGHTS.frozen_share / 100)
             .sum::<i32>();
         let pawn_advance = own
             .iter()
@@ -270,9 +281,9 @@ mod tests {
             .map(|&c| {
                 let rank = t.hex.rank_of(c) as i32;
                 let advanced = if us == WHITE { rank - 2 } else { 10 - rank };
-                PAWN_ADVANCE * advanced
+                WEIGHTS.pawn_advance * advanced
                     + if advanced >= 7 {
-                        PAWN_NEAR_PROMOTION
+                        WEIGHTS.pawn_near_promotion
                     } else {
                         0
                     }
@@ -285,9 +296,9 @@ mod tests {
                 .filter(|&c| pos.piece_at(c).is_some_and(|(owner, _)| owner == color))
                 .count() as i32
         };
-        let king_safety = KING_ATTACKER * near_king(t.within2[king], 1 - us)
-            + KING_SHIELD * near_king(t.adjacent[king], us);
-        let tempo = if pos.side() == us { TEMPO } else { 0 };
+        let king_safety = WEIGHTS.king_attacker * near_king(t.within2[king], 1 - us)
+            + WEIGHTS.king_shield * near_king(t.adjacent[king], us);
+        let tempo = if pos.side() == us { WEIGHTS.tempo } else { 0 };
         [material, mobility, frozen, pawn_advance, king_safety, tempo]
     }
 
@@ -301,7 +312,7 @@ mod tests {
             let mut pos = Panoply::start(&());
             for _ in 0..150 {
                 for color in [WHITE, BLACK] {
-                    let terms = side_terms(&pos, color);
+                    let terms = side_terms(&WEIGHTS, &pos, color);
                     assert_eq!(
                         terms,
                         plain_side_terms(&pos, color),
@@ -342,7 +353,7 @@ mod tests {
     #[test]
     fn the_start_position_is_balanced_but_for_the_tempo() {
         let pos = Panoply::start(&());
-        assert_eq!(PanoplyEval.white_view(&pos), TEMPO);
+        assert_eq!(PanoplyEval.white_view(&pos), WEIGHTS.tempo);
         let explained = PanoplyEval.explain(&pos);
         for name in TERM_NAMES {
             assert!(explained.contains(name), "{name}");
@@ -354,19 +365,21 @@ mod tests {
         // White: K m1, R c8. Black: k a13. A Rider up: clearly better for White.
         let up = Panoply::from_position_string("k6/8/9/10/11/2R9/13/12/11/10/9/8/6K w 0 1", &())
             .unwrap();
-        assert!(PanoplyEval.white_view(&up) > VALUES[RIDER] / 2);
+        assert!(PanoplyEval.white_view(&up) > WEIGHTS.values[RIDER] / 2);
         // E12: White's Rider e7 and Pawn e8 are frozen by the Herald f7.
         let frozen =
             Panoply::from_position_string("k6/8/9/10/2Hh7/4P7/4Rh4R2/12/11/10/9/8/6K w 0 1", &())
                 .unwrap();
-        let terms = side_terms(&frozen, WHITE);
+        let terms = side_terms(&WEIGHTS, &frozen, WHITE);
         assert_eq!(
             terms[2],
-            -(VALUES[RIDER] + VALUES[PAWN] + VALUES[HERALD]) * FROZEN_SHARE / 100
+            -(WEIGHTS.values[RIDER] + WEIGHTS.values[PAWN] + WEIGHTS.values[HERALD])
+                * WEIGHTS.frozen_share
+                / 100
         );
         assert_eq!(
-            side_terms(&frozen, BLACK)[0],
-            VALUES[HERALD] * 2 + VALUES[KING]
+            side_terms(&WEIGHTS, &frozen, BLACK)[0],
+            WEIGHTS.values[HERALD] * 2 + WEIGHTS.values[KING]
         );
     }
 
@@ -376,8 +389,8 @@ mod tests {
         let black =
             Panoply::from_position_string(&white.position_string().replace(" w ", " b "), &())
                 .unwrap();
-        assert_eq!(PanoplyEval.evaluate(&white), TEMPO);
-        assert_eq!(PanoplyEval.evaluate(&black), TEMPO);
-        assert_eq!(PanoplyEval.white_view(&black), -TEMPO);
+        assert_eq!(PanoplyEval.evaluate(&white), WEIGHTS.tempo);
+        assert_eq!(PanoplyEval.evaluate(&black), WEIGHTS.tempo);
+        assert_eq!(PanoplyEval.white_view(&black), -WEIGHTS.tempo);
     }
 }

@@ -34,43 +34,57 @@ use engine::variants::sevenkingdoms::{
 };
 use std::fmt::Write;
 
-/// Piece values by type (General, Chancellor, Diplomat, Cannon, Go-Between, Archer,
-/// Crossbowman, Knight, Dagger, Swordsman), from their moves on the 19 × 19 board (§3):
-/// the General a queen (its loss costs the whole army, which the safety term and the
-/// search see, not this value); the Chancellor a rook; the Diplomat a bishop, bound to
-/// one colour of cells; the Cannon as in Xiangqi, strong among the many screens of this
-/// crowded board; the Archer and Crossbowman short queens (ranges 4 and 5); the Knight
-/// with up to 24 blockable destinations; the Go-Between a permanent blocker that can
-/// never be taken (R21); the one-step soldiers as pawns, the Swordsman with the
-/// colour-free orthogonal step worth more than the diagonal Dagger.
-pub const VALUES: [i32; 10] = [1000, 650, 450, 500, 200, 450, 500, 350, 80, 100];
+crate::weights! {
+    /// The Seven Kingdoms evaluation's weights in centipawns; their values are in
+    /// `weights.rs`. Counts where a term changes shape (`SHELTER_MAX`,
+    /// `CAPTURE_RACE_FROM`, `LOSS_FROM`) are constants, not weights.
+    pub struct Weights {
+        /// Piece values by type (General, Chancellor, Diplomat, Cannon, Go-Between, Archer,
+        /// Crossbowman, Knight, Dagger, Swordsman), from their moves on the 19 × 19 board
+        /// (§3): the General a queen (its loss costs the whole army, which the safety term
+        /// and the search see, not this value); the Chancellor a rook; the Diplomat a
+        /// bishop, bound to one colour of cells; the Cannon as in Xiangqi, strong among the
+        /// many screens of this crowded board; the Archer and Crossbowman short queens
+        /// (ranges 4 and 5); the Knight with up to 24 blockable destinations; the
+        /// Go-Between a permanent blocker that can never be taken (R21); the one-step
+        /// soldiers as pawns, the Swordsman with the colour-free orthogonal step worth more
+        /// than the diagonal Dagger.
+        pub values: [i32; 10],
+        /// Mobility per legal move, by the moving piece's type: lower for the long-range
+        /// pieces, which have many moves each.
+        pub mobility: [i32; 10],
+        /// Share (per cent) of its army's material a kingdom loses when an enemy that moves
+        /// before it attacks its General: the capture would take the whole army (R37, R40).
+        pub general_en_prise_percent: i32,
+        /// Share (per cent) of the victim's material credited to the first such attacker.
+        pub general_threat_percent: i32,
+        /// A General attacked only by enemies that move after its kingdom: a tempo to
+        /// escape.
+        pub general_harassed: i32,
+        /// Per own piece next to the General, at most `SHELTER_MAX` of them.
+        pub general_shelter: i32,
+        /// The race to 30 captures (R43.3): per capture, and a square term from
+        /// `CAPTURE_RACE_FROM` on, since the last captures before the threshold decide.
+        pub capture_race_per_piece: i32,
+        pub capture_race_square: i32,
+        /// Holding one captured kingdom: one more General wins (R43.2).
+        pub held_kingdom: i32,
+        /// The danger of the tenth loss (R38): per loss, and a square term from
+        /// `LOSS_FROM` on.
+        pub loss_per_piece: i32,
+        pub loss_square: i32,
+    }
+}
 
-/// Mobility per legal move, by the moving piece's type: lower for the long-range pieces,
-/// which have many moves each.
-pub const MOBILITY: [i32; 10] = [1, 2, 2, 2, 1, 2, 2, 3, 4, 4];
+mod weights;
+pub use weights::WEIGHTS;
 
-/// Share (per cent) of its army's material a kingdom loses when an enemy that moves before
-/// it attacks its General: the capture would take the whole army (R37, R40).
-pub const GENERAL_EN_PRISE_PERCENT: i32 = 50;
-/// Share (per cent) of the victim's material credited to the first such attacker.
-pub const GENERAL_THREAT_PERCENT: i32 = 25;
-/// A General attacked only by enemies that move after its kingdom: a tempo to escape.
-pub const GENERAL_HARASSED: i32 = 50;
-/// Per own piece next to the General, at most `SHELTER_MAX` of them.
-pub const GENERAL_SHELTER: i32 = 10;
+/// At most this many sheltering pieces count (`Weights::general_shelter`).
 pub const SHELTER_MAX: u32 = 4;
-
-/// The race to 30 captures (R43.3): per capture, and a square term from this many on,
-/// since the last captures before the threshold are the ones that decide.
-pub const CAPTURE_RACE_PER_PIECE: i32 = 10;
+/// From this many captures on, the race term grows with their square.
 pub const CAPTURE_RACE_FROM: i32 = 15;
-pub const CAPTURE_RACE_SQUARE: i32 = 2;
-/// Holding one captured kingdom: one more General wins (R43.2).
-pub const HELD_KINGDOM: i32 = 500;
-/// The danger of the tenth loss (R38): per loss, and a square term from this many on.
-pub const LOSS_PER_PIECE: i32 = 6;
+/// From this many losses on, the danger term grows with their square.
 pub const LOSS_FROM: i32 = 5;
-pub const LOSS_SQUARE: i32 = 5;
 
 /// The score of a player that can no longer win.
 pub const OUT_SCORE: i32 = -EVAL_LIMIT;
@@ -132,13 +146,13 @@ struct Army {
 }
 
 impl Army {
-    fn of(pos: &SevenKingdoms, kingdom: usize) -> Army {
+    fn of(w: &Weights, pos: &SevenKingdoms, kingdom: usize) -> Army {
         let mut army = Army::default();
         let pieces = pos.pieces_by_kind(kingdom);
         for (kind, &moves) in pos.moves_by_kind(kingdom).iter().enumerate() {
             army.moves += u32::from(moves);
-            army.mobility += MOBILITY[kind] * i32::from(moves);
-            army.material += VALUES[kind] * i32::from(pieces[kind]);
+            army.mobility += w.mobility[kind] * i32::from(moves);
+            army.material += w.values[kind] * i32::from(pieces[kind]);
         }
         army
     }
@@ -157,18 +171,18 @@ fn shelter(pos: &SevenKingdoms, cell: usize, kingdom: usize) -> u32 {
 }
 
 /// The race term of a kingdom with `captures` captures holding `held` kingdoms.
-fn race(captures: u32, held: usize) -> i32 {
+fn race(w: &Weights, captures: u32, held: usize) -> i32 {
     let c = captures as i32;
     let closing = (c - CAPTURE_RACE_FROM).max(0);
-    let held_term = if held > 0 { HELD_KINGDOM } else { 0 };
-    CAPTURE_RACE_PER_PIECE * c + CAPTURE_RACE_SQUARE * closing * closing + held_term
+    let held_term = if held > 0 { w.held_kingdom } else { 0 };
+    w.capture_race_per_piece * c + w.capture_race_square * closing * closing + held_term
 }
 
 /// The danger term of a kingdom with `losses` losses.
-fn loss_danger(losses: u32) -> i32 {
+fn loss_danger(w: &Weights, losses: u32) -> i32 {
     let l = losses as i32;
     let closing = (l - LOSS_FROM).max(0);
-    -(LOSS_PER_PIECE * l + LOSS_SQUARE * closing * closing)
+    -(w.loss_per_piece * l + w.loss_square * closing * closing)
 }
 
 /// How many moves after the side to move's a kingdom's turn comes (0 for the side).
@@ -178,7 +192,7 @@ fn turn_distance(pos: &SevenKingdoms, kingdom: usize) -> usize {
 
 /// Adds the General safety terms: each General of a kingdom in the game, the enemy
 /// kingdoms (of other players) attacking it, and who of them moves first.
-fn general_safety(pos: &SevenKingdoms, terms: &mut [Option<KingdomTerms>; KINGDOMS]) {
+fn general_safety(w: &Weights, pos: &SevenKingdoms, terms: &mut [Option<KingdomTerms>; KINGDOMS]) {
     let players = pos.players();
     for cell in squares(pos.generals()) {
         let Some((owner, _)) = pos.piece_at(cell) else {
@@ -193,15 +207,15 @@ fn general_safety(pos: &SevenKingdoms, terms: &mut [Option<KingdomTerms>; KINGDO
             .filter(|&k| attacking & (1 << k) != 0)
             .min_by_key(|&k| turn_distance(pos, k));
         let sheltering = shelter(pos, cell, owner).min(SHELTER_MAX) as i32;
-        let mut general = GENERAL_SHELTER * sheltering;
+        let mut general = w.general_shelter * sheltering;
         match first_attacker {
             Some(k) if turn_distance(pos, k) < turn_distance(pos, owner) => {
-                general -= own.material * GENERAL_EN_PRISE_PERCENT / 100;
+                general -= own.material * w.general_en_prise_percent / 100;
                 if let Some(attacker) = &mut terms[k] {
-                    attacker.threats += own.material * GENERAL_THREAT_PERCENT / 100;
+                    attacker.threats += own.material * w.general_threat_percent / 100;
                 }
             }
-            Some(_) => general -= GENERAL_HARASSED,
+            Some(_) => general -= w.general_harassed,
             None => {}
         }
         if let Some(own) = &mut terms[owner] {
@@ -240,46 +254,58 @@ pub fn attacked_by_others(pos: &SevenKingdoms, cell: usize, seat: usize) -> bool
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SevenKingdomsEval;
 
+/// The material of `kingdom`'s army.
+fn army_material(w: &Weights, pos: &SevenKingdoms, kingdom: usize) -> i32 {
+    let pieces = pos.pieces_by_kind(kingdom);
+    (0..10)
+        .map(|kind| w.values[kind] * i32::from(pieces[kind]))
+        .sum()
+}
+
 impl SevenKingdomsEval {
     /// The evaluation with all its terms.
     pub fn breakdown(&self, pos: &SevenKingdoms) -> Breakdown {
-        let mut terms: [Option<KingdomTerms>; KINGDOMS] = [None; KINGDOMS];
-        let mut moves = [0; KINGDOMS];
-        for kingdom in (0..KINGDOMS).filter(|&k| pos.in_game(k)) {
-            let army = Army::of(pos, kingdom);
-            moves[kingdom] = army.moves;
-            let held = pos
-                .captured_kingdoms()
-                .iter()
-                .filter(|&&(holder, _)| usize::from(holder) == kingdom)
-                .count();
-            terms[kingdom] = Some(KingdomTerms {
-                material: army.material,
-                mobility: army.mobility,
-                losses: loss_danger(pos.losses(kingdom)),
-                race: race(pos.captures(kingdom), held),
-                ..KingdomTerms::default()
-            });
-        }
-        general_safety(pos, &mut terms);
-        let strength = strengths(pos, &terms);
-        let scores = relative_to_field(&strength, OUT_SCORE);
-        Breakdown {
-            kingdoms: terms,
-            moves,
-            strength,
-            scores,
-        }
-    }
-
-    /// The material of `kingdom`'s army.
-    fn army_material(pos: &SevenKingdoms, kingdom: usize) -> i32 {
-        let pieces = pos.pieces_by_kind(kingdom);
-        (0..10)
-            .map(|kind| VALUES[kind] * i32::from(pieces[kind]))
-            .sum()
+        breakdown_with(&WEIGHTS, pos)
     }
 }
+
+/// The evaluation with all its terms, with the weights `w`.
+pub fn breakdown_with(w: &Weights, pos: &SevenKingdoms) -> Breakdown {
+    let mut terms: [Option<KingdomTerms>; KINGDOMS] = [None; KINGDOMS];
+    let mut moves = [0; KINGDOMS];
+    for kingdom in (0..KINGDOMS).filter(|&k| pos.in_game(k)) {
+        let army = Army::of(w, pos, kingdom);
+        moves[kingdom] = army.moves;
+        let held = pos
+            .captured_kingdoms()
+            .iter()
+            .filter(|&&(holder, _)| usize::from(holder) == kingdom)
+            .count();
+        terms[kingdom] = Some(KingdomTerms {
+            material: army.material,
+            mobility: army.mobility,
+            losses: loss_danger(w, pos.losses(kingdom)),
+            race: race(w, pos.captures(kingdom), held),
+            ..KingdomTerms::default()
+        });
+    }
+    general_safety(w, pos, &mut terms);
+    let strength = strengths(pos, &terms);
+    let scores = relative_to_field(&strength, OUT_SCORE);
+    Breakdown {
+        kingdoms: terms,
+        moves,
+        strength,
+        scores,
+    }
+}
+
+crate::weights::tunable!(
+    SevenKingdomsEval,
+    SevenKingdoms,
+    "sevenkingdoms/weights.rs",
+    |w, pos| breakdown_with(w, pos).scores
+);
 
 impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
     fn evaluate_seats(&self, pos: &SevenKingdoms) -> SeatScores {
@@ -327,10 +353,11 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
     }
 
     fn moving_piece_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
+        let w = &WEIGHTS;
         match mv {
             Move::Step { from, .. } => pos
                 .piece_at(usize::from(from))
-                .map_or(0, |(_, kind)| VALUES[kind]),
+                .map_or(0, |(_, kind)| w.values[kind]),
             Move::PutOut(_) => 0,
         }
     }
@@ -338,6 +365,7 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
     /// A more valuable piece takes a piece (not a General) on a cell that another player
     /// can take back on: a stand-in for static exchange evaluation.
     fn is_losing_capture(&self, pos: &SevenKingdoms, mv: Move) -> bool {
+        let w = &WEIGHTS;
         let Move::Step { from, to } = mv else {
             return false;
         };
@@ -345,7 +373,7 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
         match (pos.piece_at(from), pos.piece_at(to)) {
             (Some((mover, kind)), Some((_, victim))) => {
                 victim != GENERAL
-                    && VALUES[kind] > VALUES[victim]
+                    && w.values[kind] > w.values[victim]
                     && attacked_by_others(pos, to, pos.players().seat_of(mover))
             }
             _ => false,
@@ -353,12 +381,13 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
     }
 
     fn capture_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {
+        let w = &WEIGHTS;
         let Move::Step { to, .. } = mv else {
             return 0;
         };
         match pos.piece_at(usize::from(to)) {
-            Some((victim, GENERAL)) => Self::army_material(pos, victim) + HELD_KINGDOM,
-            Some((_, kind)) => VALUES[kind],
+            Some((victim, GENERAL)) => army_material(w, pos, victim) + w.held_kingdom,
+            Some((_, kind)) => w.values[kind],
             None => 0,
         }
     }

@@ -1,0 +1,25 @@
+//! Hepta's evaluation weights: the hand-set values (estimates from the rules and the seed's
+//! design notes, see the field comments of `Weights` in `hepta.rs`).
+
+use super::Weights;
+
+#[rustfmt::skip]
+pub const WEIGHTS: Weights = Weights {
+    knight: 100,
+    king: 150,
+    soul_master: 160,
+    diplomacy_target: 2,
+    receive_soul: 30,
+    power_soul: 20,
+    power_per_knight: 12,
+    tactic_soul: 20,
+    tactic_per_knight: 10,
+    life_soul: 50,
+    pillar_progress: 25,
+    elimination_ready: 250,
+    berserk: 120,
+    berserk_per_soul: 35,
+    berserk_threat: 25,
+    mobility: 2,
+    tempo: 10,
+};
