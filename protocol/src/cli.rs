@@ -117,6 +117,8 @@ pub enum Command {
     Openings(crate::matchrunner::OpeningsArgs),
     /// Draw a position as an SVG picture.
     Svg(crate::svg::command::SvgArgs),
+    /// Write training positions from self-play (position, search score, final result).
+    Datagen(crate::datagen::DatagenArgs),
 }
 
 pub fn parse_variant(text: &str) -> Result<Variant, String> {
@@ -338,6 +340,7 @@ pub fn execute(command: Command) -> ExitCode {
             crate::matchrunner::opening_maker::run_command(args).map_err(Failure::Failed)
         }
         Command::Svg(args) => return crate::svg::command::run(args),
+        Command::Datagen(args) => crate::datagen::run_command(args).map_err(Failure::Failed),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,11 +6,13 @@
 //! bench positions, `output` is the single writer, `driver` is the stdin loop, `variant`
 //! the switch over the game types. `cli` and `analyse` are the command-line tool;
 //! `matchrunner` plays engine-against-engine matches as a client of the protocol; `svg`
-//! draws positions as pictures (`tessera svg`, and the browser GUI).
+//! draws positions as pictures (`tessera svg`, and the browser GUI); `datagen` writes
+//! training positions from self-play.
 
 pub mod analyse;
 pub mod bench;
 pub mod cli;
+pub mod datagen;
 pub mod driver;
 pub mod go;
 pub mod job;

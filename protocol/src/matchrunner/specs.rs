@@ -264,7 +264,7 @@ pub(super) fn sprt_spec(pairs: &[(String, String)], flag: &str) -> Result<SprtSp
 }
 
 /// `K/N`: slice `K` (from 1) of `N`.
-pub(super) fn shard_spec(text: &str) -> Result<Shard, ConfigError> {
+pub(crate) fn shard_spec(text: &str) -> Result<Shard, ConfigError> {
     let bad = || {
         ConfigError(format!(
             "--shard {text}: give K/N with 1 <= K <= N, e.g. 2/8"
