@@ -7,6 +7,7 @@ pub mod hexmate;
 pub mod panoply;
 pub mod sevenkingdoms;
 mod terms;
+pub mod tune;
 pub mod weights;
 
 pub use hepta::HeptaEval;

@@ -1,0 +1,320 @@
+//! Fitting an evaluation's weights to game results (`tessera tune`).
+//!
+//! The model: a position's seats score `s_1 … s_N` (the evaluation with the weights `w`)
+//! and seat `i` is expected to take the share `p_i = exp(K s_i) / Σ_j exp(K s_j)` of the
+//! points, a softmax over the seats. With two seats, whose scores are opposite, this is
+//! Texel's logistic fit `p_1 = 1 / (1 + exp(−2K s_1))`. The loss is the mean over the
+//! positions of `Σ_i (p_i − r_i)²`, `r_i` being the points seat `i` took in the game.
+//!
+//! The scaling constant `K` is fitted first, with the given weights ([`fit_scale`]); then
+//! every weight at once by gradient descent (Adam) with `K` fixed ([`fit_weights`]). The
+//! evaluation is linearised around the given weights once: each weight's effect on every
+//! seat's score is measured for every position by evaluating with that weight moved by
+//! [`STEP`] ([`Features::extract`]). Most terms are sums of weight times count, for which
+//! this is exact; the few products (shares of a value in per cent) are near enough. A pass
+//! of the descent then costs one sparse dot product per position, in parallel (rayon).
+
+use crate::weights::{Tunable, Weights};
+use engine::game::{Game, MAX_SEATS};
+use rayon::prelude::*;
+
+/// How far a weight is moved to measure its effect on the scores. Terms linear in their
+/// weights are measured exactly by any step.
+/// Twenty: a share in per cent of a value that is a multiple of five then moves by a whole
+/// number of centipawns, so that rounding does not bias the measured effect.
+pub const STEP: i32 = 20;
+
+/// One weight's effect per unit on every seat's score.
+type Slope = [f32; MAX_SEATS];
+
+/// One training position: the position and the points each seat took in its game.
+pub struct Sample<G> {
+    pub pos: G,
+    pub result: Vec<f64>,
+}
+
+/// The linearised evaluation over a data set: for each position its seats' scores with
+/// the given weights and, for each weight that changes them, the change per unit of
+/// weight of every seat's score (compressed rows).
+pub struct Features {
+    seats: usize,
+    /// `seats` scores per position.
+    base: Vec<f32>,
+    /// `seats` points per position.
+    result: Vec<f32>,
+    /// Row `p` is `offsets[p]..offsets[p + 1]` of `weight` and (times `seats`) `slope`.
+    offsets: Vec<usize>,
+    weight: Vec<u16>,
+    slope: Vec<f32>,
+    /// The weights the scores were measured at.
+    origin: Vec<f64>,
+}
+
+impl Features {
+    /// Measures every position's scores at `weights` and each weight's effect on them.
+    /// Every position must have the same number of seats.
+    pub fn extract<G: Game, E: Tunable<G>>(
+        weights: &E::Weights,
+        samples: &[Sample<G>],
+    ) -> Features {
+        let origin = weights.flat();
+        let seats = samples.first().map_or(2, |s| s.result.len());
+        let base_scoring = E::scoring(weights.clone());
+        let base: Vec<Vec<f32>> = samples
+            .par_iter()
+            .map(|s| scores_f32(&E::seat_scores(&base_scoring, &s.pos)))
+            .collect();
+        // Column by column: each moved weight's scoring is built once.
+        let columns: Vec<Vec<(usize, Slope)>> = (0..origin.len())
+            .map(|j| {
+                let mut moved = origin.clone();
+                moved[j] += STEP;
+                let mut changed = weights.clone();
+                changed.set_flat(&moved);
+                let scoring = E::scoring(changed);
+                samples
+                    .par_iter()
+                    .zip(&base)
+                    .enumerate()
+                    .filter_map(|(p, (s, b))| {
+                        let after = E::seat_scores(&scoring, &s.pos);
+                        let mut slope = [0.0; MAX_SEATS];
+                        for (i, (a, b)) in after.iter().zip(b).enumerate() {
+                            slope[i] = (*a as f32 - b) / STEP as f32;
+                        }
+                        slope.iter().any(|&d| d != 0.0).then_some((p, slope))
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut rows: Vec<Vec<(u16, Slope)>> = vec![Vec::new(); samples.len()];
+        for (j, column) in columns.into_iter().enumerate() {
+            for (p, slope) in column {
+                rows[p].push((j as u16, slope));
+            }
+        }
+        let mut features = Features {
+            seats,
+            base: base.concat(),
+            result: samples
+                .iter()
+                .flat_map(|s| s.result.iter().map(|&r| r as f32))
+                .collect(),
+            offsets: vec![0],
+            weight: Vec::new(),
+            slope: Vec::new(),
+            origin: origin.iter().map(|&w| f64::from(w)).collect(),
+        };
+        for row in rows {
+            for (j, slope) in row {
+                features.weight.push(j);
+                features.slope.extend_from_slice(&slope[..seats]);
+            }
+            features.offsets.push(features.weight.len());
+        }
+        features
+    }
+
+    pub fn positions(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// The seats' scores of position `p` with the weights `w`, by the linear model.
+    fn scores(&self, p: usize, w: &[f64], out: &mut [f64]) {
+        let n = self.seats;
+        for (i, s) in out.iter_mut().enumerate() {
+            *s = f64::from(self.base[p * n + i]);
+        }
+        for e in self.offsets[p]..self.offsets[p + 1] {
+            let j = usize::from(self.weight[e]);
+            let dw = w[j] - self.origin[j];
+            for (i, s) in out.iter_mut().enumerate() {
+                *s += f64::from(self.slope[e * n + i]) * dw;
+            }
+        }
+    }
+
+    /// The mean loss with weights `w` and scale `k`, and (if `gradient` is set) its
+    /// gradient with respect to the weights: one pass over the data, in parallel.
+    pub fn pass(&self, w: &[f64], k: f64, gradient: bool) -> (f64, Vec<f64>) {
+        let n = self.seats;
+        let dims = if gradient { w.len() } else { 0 };
+        let (loss, grad) = (0..self.positions())
+            .into_par_iter()
+            .fold(
+                || (0.0, vec![0.0; dims], vec![0.0; n], vec![0.0; n]),
+                |(mut loss, mut grad, mut s, mut ds), p| {
+                    self.scores(p, w, &mut s);
+                    let result = &self.result[p * n..(p + 1) * n];
+                    loss += softmax_loss(&s, result, k, &mut ds);
+                    if gradient {
+                        for e in self.offsets[p]..self.offsets[p + 1] {
+                            let slope = &self.slope[e * n..(e + 1) * n];
+                            let g: f64 =
+                                slope.iter().zip(&ds).map(|(&d, g)| f64::from(d) * g).sum();
+                            grad[usize::from(self.weight[e])] += g;
+                        }
+                    }
+                    (loss, grad, s, ds)
+                },
+            )
+            .map(|(loss, grad, _, _)| (loss, grad))
+            .reduce(
+                || (0.0, vec![0.0; dims]),
+                |(la, mut ga), (lb, gb)| {
+                    ga.iter_mut().zip(gb).for_each(|(a, b)| *a += b);
+                    (la + lb, ga)
+                },
+            );
+        let count = self.positions().max(1) as f64;
+        (loss / count, grad.into_iter().map(|g| g / count).collect())
+    }
+}
+
+fn scores_f32(scores: &[i32]) -> Vec<f32> {
+    scores.iter().map(|&s| s as f32).collect()
+}
+
+/// `Σ_i (p_i − r_i)²` for one position with `p = softmax(k s)`; its derivative with
+/// respect to each `s_i` goes to `ds`.
+fn softmax_loss(s: &[f64], result: &[f32], k: f64, ds: &mut [f64]) -> f64 {
+    let top = s.iter().cloned().fold(f64::MIN, f64::max);
+    let exp: Vec<f64> = s.iter().map(|&x| (k * (x - top)).exp()).collect();
+    let total: f64 = exp.iter().sum();
+    let p: Vec<f64> = exp.iter().map(|e| e / total).collect();
+    let err: Vec<f64> = p
+        .iter()
+        .zip(result)
+        .map(|(p, &r)| p - f64::from(r))
+        .collect();
+    // dL/ds_m = 2k p_m ((p_m − r_m) − Σ_i (p_i − r_i) p_i).
+    let mean: f64 = err.iter().zip(&p).map(|(e, p)| e * p).sum();
+    for (m, d) in ds.iter_mut().enumerate() {
+        *d = 2.0 * k * p[m] * (err[m] - mean);
+    }
+    err.iter().map(|e| e * e).sum()
+}
+
+/// The scale `K` that minimises the loss with the weights the features were measured at:
+/// a scan over a logarithmic grid, then golden-section search around the best point.
+pub fn fit_scale(features: &Features) -> f64 {
+    let origin = features.origin.clone();
+    let loss = |k: f64| features.pass(&origin, k, false).0;
+    let grid: Vec<f64> = (0..=40)
+        .map(|i| 1e-5 * 10f64.powf(f64::from(i) / 10.0))
+        .collect();
+    let best = (0..grid.len())
+        .min_by(|&a, &b| loss(grid[a]).total_cmp(&loss(grid[b])))
+        .unwrap_or(0);
+    let (mut lo, mut hi) = (
+        grid[best.saturating_sub(1)],
+        grid[(best + 1).min(grid.len() - 1)],
+    );
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let (a, b) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
+        if loss(a) < loss(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// How the weights are fitted.
+#[derive(Clone, Copy, Debug)]
+pub struct Descent {
+    /// Passes over the data (gradient steps).
+    pub passes: usize,
+    /// Adam's first step size, in centipawns; it falls linearly to a hundredth of this
+    /// over the passes, so that the weights settle.
+    pub rate: f64,
+}
+
+impl Default for Descent {
+    fn default() -> Self {
+        Descent {
+            passes: 2000,
+            rate: 1.0,
+        }
+    }
+}
+
+/// The weights that minimise the loss at scale `k`, starting from those the features
+/// were measured at: Adam over all weights at once.
+pub fn fit_weights(features: &Features, k: f64, descent: Descent) -> Vec<f64> {
+    let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-12);
+    let mut w = features.origin.clone();
+    let mut m = vec![0.0; w.len()];
+    let mut v = vec![0.0; w.len()];
+    for t in 1..=descent.passes {
+        let (_, grad) = features.pass(&w, k, true);
+        let (c1, c2) = (1.0 - beta1.powi(t as i32), 1.0 - beta2.powi(t as i32));
+        let rate = descent.rate * (1.0 - 0.99 * (t - 1) as f64 / descent.passes as f64);
+        for j in 0..w.len() {
+            m[j] = beta1 * m[j] + (1.0 - beta1) * grad[j];
+            v[j] = beta2 * v[j] + (1.0 - beta2) * grad[j] * grad[j];
+            if v[j] > 0.0 {
+                w[j] -= rate * (m[j] / c1) / ((v[j] / c2).sqrt() + epsilon);
+            }
+        }
+    }
+    w
+}
+
+/// Fits the weights at scale `k` in `rounds` rounds: each round linearises the evaluation
+/// at the weights the previous one found (rounded to whole centipawns), so that terms that
+/// are not linear in their weights (the strongest other seat of the field, shares in per
+/// cent) are measured where the fit ends.
+pub fn fit<G: Game + Sync, E: Tunable<G>>(
+    start: &E::Weights,
+    samples: &[Sample<G>],
+    k: f64,
+    descent: Descent,
+    rounds: usize,
+) -> Vec<f64> {
+    let mut weights = start.clone();
+    let mut fitted: Vec<f64> = start.flat().iter().map(|&w| f64::from(w)).collect();
+    for _ in 0..rounds.max(1) {
+        let features = Features::extract::<G, E>(&weights, samples);
+        fitted = fit_weights(&features, k, descent);
+        weights = rounded(&weights, &fitted);
+    }
+    fitted
+}
+
+/// The fitted weights rounded to whole centipawns, in the evaluation's form.
+pub fn rounded<W: Weights>(like: &W, fitted: &[f64]) -> W {
+    let flat: Vec<i32> = fitted.iter().map(|w| w.round() as i32).collect();
+    let mut weights = like.clone();
+    weights.set_flat(&flat);
+    weights
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_softmax_gradient_matches_finite_differences() {
+        let (s, r, k) = ([120.0, -40.0, 10.0], [1.0f32, 0.0, 0.0], 0.004);
+        let mut ds = [0.0; 3];
+        let loss = softmax_loss(&s, &r, k, &mut ds);
+        for i in 0..3 {
+            let mut moved = s;
+            moved[i] += 1e-4;
+            let numeric = (softmax_loss(&moved, &r, k, &mut [0.0; 3]) - loss) / 1e-4;
+            assert!((numeric - ds[i]).abs() < 1e-7, "{i}: {numeric} {}", ds[i]);
+        }
+    }
+
+    /// Two opposite scores: the softmax is Texel's logistic curve of twice the scale.
+    #[test]
+    fn two_seats_give_the_logistic_curve() {
+        let mut ds = [0.0; 2];
+        let loss = softmax_loss(&[150.0, -150.0], &[1.0, 0.0], 0.003, &mut ds);
+        let p = 1.0 / (1.0 + (-2.0 * 0.003 * 150.0f64).exp());
+        assert!((loss - 2.0 * (1.0 - p) * (1.0 - p)).abs() < 1e-12);
+    }
+}
