@@ -119,6 +119,8 @@ pub enum Command {
     Svg(crate::svg::command::SvgArgs),
     /// Write training positions from self-play (position, search score, final result).
     Datagen(crate::datagen::DatagenArgs),
+    /// Fit the evaluation's weights to datagen positions; write them as the evaluator reads them.
+    Tune(crate::tune::TuneArgs),
 }
 
 pub fn parse_variant(text: &str) -> Result<Variant, String> {
@@ -341,6 +343,7 @@ pub fn execute(command: Command) -> ExitCode {
         }
         Command::Svg(args) => return crate::svg::command::run(args),
         Command::Datagen(args) => crate::datagen::run_command(args).map_err(Failure::Failed),
+        Command::Tune(args) => crate::tune::run_command(args).map_err(Failure::Failed),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

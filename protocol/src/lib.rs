@@ -7,7 +7,7 @@
 //! the switch over the game types. `cli` and `analyse` are the command-line tool;
 //! `matchrunner` plays engine-against-engine matches as a client of the protocol; `svg`
 //! draws positions as pictures (`tessera svg`, and the browser GUI); `datagen` writes
-//! training positions from self-play.
+//! training positions from self-play and `tune` fits the evaluation's weights to them.
 
 pub mod analyse;
 pub mod bench;
@@ -22,5 +22,6 @@ pub mod output;
 pub mod session;
 pub mod shuttle;
 pub mod svg;
+pub mod tune;
 pub mod uci;
 pub mod variant;

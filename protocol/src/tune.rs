@@ -1,0 +1,286 @@
+//! `tessera tune`: fits a variant's evaluation weights to `tessera datagen` data
+//! (`docs/training.md`) and writes them in the form the evaluator reads, the generated
+//! `evaluation/src/<variant>/weights.rs`.
+
+use crate::datagen::Sample as Line;
+use crate::variant::AnyGame;
+use clap::Args;
+use engine::game::{Game, Points};
+use engine::variants::hepta::Hepta;
+use engine::variants::hexian::HexianGame;
+use engine::variants::hexmate::Hexmate;
+use engine::variants::panoply::Panoply;
+use engine::variants::sevenkingdoms::SevenKingdoms;
+use engine::variants::Variant;
+use evaluation::tune::{fit, fit_scale, rounded, Descent, Features, Sample};
+use evaluation::weights::{Tunable, Weights};
+use evaluation::{HeptaEval, HexianEval, HexmateEval, PanoplyEval, SevenKingdomsEval};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Args, Debug, Clone)]
+pub struct TuneArgs {
+    /// Variant id: hexmate, panoply, hepta, sevenkingdoms, hexian.
+    #[arg(long, value_parser = crate::cli::parse_variant)]
+    pub variant: Variant,
+    /// Who owns which armies, as the data was made (sevenkingdoms, hexian).
+    #[arg(long)]
+    pub players: Option<String>,
+    /// Data files written by `tessera datagen`.
+    #[arg(long, num_args = 1.., required = true)]
+    pub data: Vec<PathBuf>,
+    /// Gradient passes over the data per round.
+    #[arg(long, default_value = "1000")]
+    pub passes: usize,
+    /// First step size of the descent, in centipawns.
+    #[arg(long, default_value = "1.0")]
+    pub rate: f64,
+    /// Rounds: the evaluation is linearised again at each round's weights.
+    #[arg(long, default_value = "2")]
+    pub rounds: usize,
+    /// Threads of the passes.
+    #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: u64,
+    /// Write the weights file here (e.g. evaluation/src/hepta/weights.rs); default: print it.
+    #[arg(short = 'o', long)]
+    pub output: Option<PathBuf>,
+}
+
+/// The points of each seat as shares of one.
+fn shares(result: &[Points]) -> Vec<f64> {
+    result.iter().map(|p| p.as_f64()).collect()
+}
+
+/// Reads the data files into positions of `variant`; errors name the file and line.
+fn read_data(args: &TuneArgs) -> Result<Vec<(AnyGame, Vec<f64>)>, String> {
+    let players = args.players.as_deref().unwrap_or("");
+    let mut samples = Vec::new();
+    for file in &args.data {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        for (index, line) in text.lines().enumerate() {
+            let place = || format!("{} line {}", file.display(), index + 1);
+            let line = Line::parse(line).map_err(|e| format!("{}: {e}", place()))?;
+            let game =
+                AnyGame::from_position_string_with_players(args.variant, &line.position, players)
+                    .map_err(|e| format!("{}: {e}", place()))?;
+            samples.push((game, shares(&line.result)));
+        }
+    }
+    if samples.is_empty() {
+        return Err("no positions in the data".to_string());
+    }
+    Ok(samples)
+}
+
+/// The samples of one game type (every position of the data is of that type).
+fn typed<G>(
+    data: Vec<(AnyGame, Vec<f64>)>,
+    unwrap: impl Fn(AnyGame) -> Option<G>,
+) -> Vec<Sample<G>> {
+    data.into_iter()
+        .filter_map(|(game, result)| unwrap(game).map(|pos| Sample { pos, result }))
+        .collect()
+}
+
+/// Fits the weights of `E` and returns the report and the new weights file.
+fn tune<G: Game + Sync, E: Tunable<G>>(samples: &[Sample<G>], args: &TuneArgs) -> (String, String) {
+    let mut report = String::new();
+    let start = E::weights();
+    let clock = Instant::now();
+    let features = Features::extract::<G, E>(&start, samples);
+    let extracted = clock.elapsed().as_secs_f64();
+    let k = fit_scale(&features);
+    let (before, _) = features.pass(&features_origin(&start), k, false);
+    let descent = Descent {
+        passes: args.passes,
+        rate: args.rate,
+    };
+    let clock = Instant::now();
+    let fitted = fit::<G, E>(&start, samples, k, descent, args.rounds);
+    let fitting = clock.elapsed().as_secs_f64();
+    let weights = rounded(&start, &fitted);
+    let at_end = Features::extract::<G, E>(&weights, samples);
+    let (after, _) = at_end.pass(&features_origin(&weights), k, false);
+    let n = samples.len();
+    let threads = args.threads as f64;
+    let pass_rate = (n * args.passes * args.rounds.max(1)) as f64 / fitting.max(1e-9);
+    let _ = writeln!(report, "positions: {n}, weights: {}", start.flat().len());
+    let _ = writeln!(report, "scale K: {k:.6} (softmax over seats of K × score)");
+    let _ = writeln!(
+        report,
+        "loss: {before:.6} with the compiled-in weights, {after:.6} tuned"
+    );
+    let _ = writeln!(
+        report,
+        "linearised in {extracted:.1} s ({:.0} positions/s per thread); passes: {:.0} positions/s per thread",
+        n as f64 / extracted.max(1e-9) / threads,
+        pass_rate / threads
+    );
+    let names = E::Weights::value_names();
+    for ((name, old), new) in names.iter().zip(start.flat()).zip(weights.flat()) {
+        if old != new {
+            let _ = writeln!(report, "{name}: {old} -> {new}");
+        }
+    }
+    let header = format!(
+        "Evaluation weights written by `tessera tune` ({n} positions; scale K {k:.6};\nloss {before:.6} with the previous weights, {after:.6} tuned):\n{}",
+        command_line()
+    );
+    (report, weights.to_rust(&header))
+}
+
+fn features_origin<W: Weights>(weights: &W) -> Vec<f64> {
+    weights.flat().iter().map(|&w| f64::from(w)).collect()
+}
+
+/// The command as typed, for the weights file's header, without the output file.
+fn command_line() -> String {
+    let mut words = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if arg == "-o" || arg == "--output" {
+            args.next();
+        } else if !arg.starts_with("--output=") {
+            words.push(arg);
+        }
+    }
+    format!("tessera {}", words.join(" "))
+}
+
+/// `tessera tune`.
+pub fn run_command(args: TuneArgs) -> Result<(), String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads as usize)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let data = read_data(&args)?;
+    let (report, file) = pool.install(|| match args.variant {
+        Variant::Hexmate | Variant::Hexchoice => tune::<Hexmate, HexmateEval>(
+            &typed(data, |g| match g {
+                AnyGame::Hexmate(p) => Some(p),
+                _ => None,
+            }),
+            &args,
+        ),
+        Variant::Panoply => tune::<Panoply, PanoplyEval>(
+            &typed(data, |g| match g {
+                AnyGame::Panoply(p) => Some(p),
+                _ => None,
+            }),
+            &args,
+        ),
+        Variant::Hepta => tune::<Hepta, HeptaEval>(
+            &typed(data, |g| match g {
+                AnyGame::Hepta(p) => Some(p),
+                _ => None,
+            }),
+            &args,
+        ),
+        Variant::SevenKingdoms => tune::<SevenKingdoms, SevenKingdomsEval>(
+            &typed(data, |g| match g {
+                AnyGame::SevenKingdoms(p) => Some(p),
+                _ => None,
+            }),
+            &args,
+        ),
+        Variant::Hexian => tune::<HexianGame, HexianEval>(
+            &typed(data, |g| match g {
+                AnyGame::Hexian(p) => Some(p),
+                _ => None,
+            }),
+            &args,
+        ),
+    });
+    eprint!("{report}");
+    match &args.output {
+        Some(path) => std::fs::write(path, file).map_err(|e| format!("{}: {e}", path.display())),
+        None => {
+            print!("{file}");
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(data: PathBuf) -> TuneArgs {
+        TuneArgs {
+            variant: Variant::Panoply,
+            players: None,
+            data: vec![data],
+            passes: 20,
+            rate: 1.0,
+            rounds: 1,
+            threads: 1,
+            output: None,
+        }
+    }
+
+    #[test]
+    fn bad_data_is_refused_naming_the_file_and_line() {
+        let dir = std::env::temp_dir().join(format!("tessera-tune-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let start = AnyGame::start(Variant::Panoply).unwrap().position_string();
+        let cases = [
+            (
+                format!("{start} | 1 0 | 1/2 1/2\n{start} | 1 0 | 1 0 0 x\n"),
+                "line 2: bad points 'x'",
+            ),
+            (
+                format!("{start} | 1 0 | 1 0\nk6 w | 1 0 | 1 0\n"),
+                "line 2: ",
+            ),
+            (String::new(), "no positions in the data"),
+        ];
+        for (text, error) in cases {
+            let file = dir.join("data.txt");
+            std::fs::write(&file, &text).unwrap();
+            let refused = read_data(&args(file.clone())).unwrap_err();
+            assert!(refused.contains(error), "{refused}");
+            if !text.is_empty() {
+                assert!(
+                    refused.starts_with(&file.display().to_string()),
+                    "{refused}"
+                );
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_fit_writes_every_weight_in_the_evaluators_form() {
+        let start = AnyGame::start(Variant::Panoply).unwrap();
+        let samples = typed(vec![(start, vec![0.5, 0.5])], |g| match g {
+            AnyGame::Panoply(p) => Some(p),
+            _ => None,
+        });
+        let (report, file) = tune::<Panoply, PanoplyEval>(&samples, &args(PathBuf::new()));
+        assert!(
+            report.starts_with("positions: 1, weights: 15\n"),
+            "{report}"
+        );
+        let header = <PanoplyEval as Tunable<Panoply>>::Weights::header_of(&file);
+        assert!(header.starts_with("Evaluation weights written by `tessera tune` (1 positions;"));
+        let fields: Vec<&str> = file
+            .lines()
+            .filter_map(|line| line.strip_prefix("    ")?.split_once(": "))
+            .map(|(name, _)| name)
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                "values",
+                "mobility",
+                "frozen_share",
+                "pawn_advance",
+                "pawn_near_promotion",
+                "king_attacker",
+                "king_shield",
+                "tempo"
+            ]
+        );
+    }
+}
