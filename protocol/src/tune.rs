@@ -67,10 +67,15 @@ fn read_data(args: &TuneArgs) -> Result<Vec<(AnyGame, Vec<f64>)>, String> {
             samples.push((game, shares(&line.result)));
         }
     }
-    if samples.is_empty() {
-        return Err("no positions in the data".to_string());
+    match samples.first() {
+        None => Err("no positions in the data".to_string()),
+        // Nothing to tell the weights apart: the scale would fall to 0 and every weight
+        // with it.
+        Some((_, first)) if samples.iter().all(|(_, result)| result == first) => Err(format!(
+            "every position of the data has the same result ({first:?}): nothing to fit"
+        )),
+        Some(_) => Ok(samples),
     }
-    Ok(samples)
 }
 
 /// The samples of one game type (every position of the data is of that type).
@@ -234,13 +239,17 @@ mod tests {
                 "line 2: ",
             ),
             (String::new(), "no positions in the data"),
+            (
+                format!("{start} | 1 0 | 1/2 1/2\n{start} | 2 0 | 1/2 1/2\n"),
+                "every position of the data has the same result ([0.5, 0.5]): nothing to fit",
+            ),
         ];
         for (text, error) in cases {
             let file = dir.join("data.txt");
             std::fs::write(&file, &text).unwrap();
             let refused = read_data(&args(file.clone())).unwrap_err();
             assert!(refused.contains(error), "{refused}");
-            if !text.is_empty() {
+            if error.starts_with("line") {
                 assert!(
                     refused.starts_with(&file.display().to_string()),
                     "{refused}"
