@@ -4,8 +4,10 @@
 //! One file per technique:
 //! - `alphabeta`: the principal-variation search with its numbered pruning steps;
 //! - `quiescence`: captures and promotions (all moves in check) below the horizon;
-//! - `root`: iterative deepening, aspiration windows, MultiPV and `searchmoves`;
-//! - `threads`: Lazy SMP, the per-thread worker and the stop / limit checks;
+//! - `threads` and `root`: the kernel every search runs on, two-player and multi-player:
+//!   Lazy SMP, the per-thread worker, the stop / limit checks, iterative deepening,
+//!   MultiPV and the reports;
+//! - `aspiration`: the two-player root: aspiration windows and `searchmoves`;
 //! - `plain`: plain alpha-beta, the baseline of strength tests (`Options::plain`);
 //! - `tt`: the lock-free transposition table; `ordering`: move ordering (TT move,
 //!   MVV-LVA, killers, history); `time`: time management; `score`: mate and result
@@ -16,6 +18,7 @@
 //! when the seat to move changes between parent and child.
 
 mod alphabeta;
+mod aspiration;
 pub mod bench;
 pub mod multiplayer;
 pub mod ordering;
@@ -28,7 +31,7 @@ mod threads;
 pub mod time;
 pub mod tt;
 
-use crate::game::Game;
+use crate::game::{Game, Status};
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use threads::ThreadData;
@@ -258,16 +261,28 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         control: &Control,
         report: &mut dyn FnMut(Report<'_, G::Move>),
     ) -> SearchResult<G::Move> {
-        threads::run(
+        threads::run::<G, E, threads::TwoPlayer>(
             root,
             limits,
             control,
             &self.options,
+            multiplayer::Algorithm::default(),
             &self.tt,
             &self.eval,
             &mut self.thread_data,
+            terminal_root_score(root),
             report,
         )
+    }
+}
+
+/// The score of a root without legal moves (the game is over).
+fn terminal_root_score<G: Game>(root: &G) -> Score {
+    match root.status() {
+        Status::Over(outcome) => {
+            score::to_protocol(score::points_score(outcome.points[root.to_move()], 0))
+        }
+        Status::Ongoing => Score::Cp(0),
     }
 }
 
