@@ -316,6 +316,33 @@ fn the_largest_thread_count_answers_movetime_and_stop_with_one_bestmove() {
     }
 }
 
+/// Issue 19 F4: the search threads are spawned when `Threads` is set, not by each `go`:
+/// setting 16 threads adds 15 to the process at once, and a search adds at most one
+/// (the job that runs the main search thread) besides.
+#[cfg(target_os = "linux")]
+#[test]
+fn search_threads_are_spawned_by_the_threads_option_not_by_go() {
+    for variant in ["hexmate", "sevenkingdoms"] {
+        let mut engine = Engine::start();
+        let line = format!("setoption name UCI_Variant value {variant}");
+        assert!(engine.ask(&line).is_empty(), "{line}");
+        let one = engine.os_threads();
+        assert!(engine.ask("setoption name Threads value 16").is_empty());
+        let sixteen = engine.os_threads();
+        assert_eq!(sixteen, one + 15, "{variant}");
+        engine.send("go infinite");
+        engine.read_until(|l| l.starts_with("info depth 1 "));
+        let searching = engine.os_threads();
+        engine.send("stop");
+        bestmove_of(&engine.read_until(|l| l.starts_with("bestmove")));
+        assert!(
+            searching <= sixteen + 1,
+            "{variant}: {searching} threads while searching, {sixteen} before"
+        );
+        engine.quit();
+    }
+}
+
 /// The words of an `info` line between `from` and the next of `to`.
 fn words_between<'a>(line: &'a str, from: &str, to: &str) -> Vec<&'a str> {
     line.split(' ')

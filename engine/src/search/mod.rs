@@ -34,7 +34,8 @@ pub mod tt;
 use crate::game::{Game, Status};
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
-use threads::ThreadData;
+use std::sync::Arc;
+use threads::ThreadPool;
 use tt::TranspositionTable;
 
 pub use bench::{bench, BenchResult};
@@ -172,13 +173,14 @@ impl Default for Options {
     }
 }
 
-/// Shared with the protocol thread (via `Arc`) to stop a running search or end pondering.
-#[derive(Default)]
+/// Shared with the protocol thread to stop a running search or end pondering. A clone
+/// shares the flags (the search's watch thread holds one).
+#[derive(Clone, Default)]
 pub struct Control {
-    pub stop: AtomicBool,
+    pub stop: Arc<AtomicBool>,
     /// While `Limits::ponder` is set the search ignores time limits until this becomes
     /// true, then applies them counted from that moment.
-    pub ponderhit: AtomicBool,
+    pub ponderhit: Arc<AtomicBool>,
 }
 
 /// The result of a search (the game's result is `game::Outcome`).
@@ -197,9 +199,9 @@ pub struct SearchResult<M> {
 /// and killers, and the evaluator. Keep one per game and reuse it between moves.
 pub struct Searcher<G: Game, E: Evaluator<G>> {
     options: Options,
-    tt: TranspositionTable,
-    eval: E,
-    thread_data: Vec<ThreadData<G::Move>>,
+    tt: Arc<TranspositionTable>,
+    eval: Arc<E>,
+    threads: ThreadPool<G::Move>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -207,12 +209,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn new(options: Options) -> Self {
         let options = sanitize(options);
         Searcher {
-            tt: TranspositionTable::new(options.hash_mb),
-            thread_data: (0..options.threads)
-                .map(|_| ThreadData::default())
-                .collect(),
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            threads: ThreadPool::new(options.threads),
             options,
-            eval: E::default(),
+            eval: Arc::new(E::default()),
             _game: PhantomData,
         }
     }
@@ -221,10 +221,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn set_options(&mut self, options: Options) {
         let options = sanitize(options);
         if options.hash_mb != self.options.hash_mb {
-            self.tt = TranspositionTable::new(options.hash_mb);
+            self.tt = Arc::new(TranspositionTable::new(options.hash_mb));
         }
-        self.thread_data
-            .resize_with(options.threads, ThreadData::default);
+        if options.threads != self.options.threads {
+            self.threads.resize(options.threads);
+        }
         self.options = options;
     }
 
@@ -239,10 +240,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Forgets everything learnt: empties the table, history and killers.
     pub fn clear(&mut self) {
-        self.tt.clear();
-        for data in &mut self.thread_data {
-            data.clear();
-        }
+        Arc::get_mut(&mut self.tt)
+            .expect("no search runs while the searcher is borrowed mutably")
+            .clear();
+        self.threads.clear();
     }
 
     /// Per mille of the table used by the current search.
@@ -269,7 +270,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             multiplayer::Algorithm::default(),
             &self.tt,
             &self.eval,
-            &mut self.thread_data,
+            &self.threads,
             terminal_root_score(root),
             report,
         )

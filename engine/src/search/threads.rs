@@ -21,7 +21,8 @@ use super::tt::TranspositionTable;
 use super::{Control, Limits, Options, Report, Score, SearchResult};
 use crate::game::{Game, Seat};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Barrier;
+use std::sync::{mpsc, Arc, Barrier, Mutex, MutexGuard};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How many nodes pass between two looks at the clock and the stop flag.
@@ -61,7 +62,92 @@ impl<M: Copy + Eq> ThreadData<M> {
     }
 }
 
-/// What all threads of one search share.
+/// A job for a pool thread.
+type Task = Box<dyn FnOnce() + Send>;
+
+/// The threads of a searcher and what each of them learns, kept between searches: the
+/// pool's threads are spawned when the `Threads` option is set, not per search (issue 19
+/// F4: spawning hundreds of threads per `go` cost seconds). Search thread 0 is the
+/// caller's; the pool holds the helpers (1, 2, …) and the watch thread.
+pub struct ThreadPool<M> {
+    data: Vec<Arc<Mutex<ThreadData<M>>>>,
+    senders: Vec<mpsc::Sender<Task>>,
+    handles: Vec<JoinHandle<()>>,
+}
+
+impl<M: Copy + Eq + Send + 'static> ThreadPool<M> {
+    /// A pool for `threads` search threads (at least one).
+    pub fn new(threads: usize) -> Self {
+        let mut pool = ThreadPool {
+            data: Vec::new(),
+            senders: Vec::new(),
+            handles: Vec::new(),
+        };
+        pool.resize(threads);
+        pool
+    }
+
+    /// Changes the number of search threads; the first ones keep what they learnt.
+    pub fn resize(&mut self, threads: usize) {
+        let threads = threads.max(1);
+        self.data
+            .resize_with(threads, || Arc::new(Mutex::new(ThreadData::default())));
+        self.stop_threads();
+        for _ in 0..threads {
+            let (sender, receiver) = mpsc::channel::<Task>();
+            self.senders.push(sender);
+            self.handles.push(std::thread::spawn(move || {
+                while let Ok(task) = receiver.recv() {
+                    task();
+                }
+            }));
+        }
+    }
+
+    /// Search threads, the caller's included.
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// Forgets what every thread learnt.
+    pub fn clear(&self) {
+        for data in &self.data {
+            lock(data).clear();
+        }
+    }
+
+    /// Runs `task` on pool thread `index` (0 is the watch thread, `i` helper `i`).
+    fn execute(&self, index: usize, task: Task) {
+        self.senders[index]
+            .send(task)
+            .expect("the pool's threads live as long as the pool");
+    }
+
+    fn stop_threads(&mut self) {
+        self.senders.clear();
+        for handle in self.handles.drain(..) {
+            handle.join().expect("a pool thread panicked");
+        }
+    }
+}
+
+impl<M> Drop for ThreadPool<M> {
+    fn drop(&mut self) {
+        self.senders.clear();
+        for handle in self.handles.drain(..) {
+            // A thread that panicked has said so on stderr already.
+            let _ = handle.join();
+        }
+    }
+}
+
+/// Locks a thread's data (a search that panicked leaves it usable: it is only
+/// heuristics).
+fn lock<M>(data: &Mutex<ThreadData<M>>) -> MutexGuard<'_, ThreadData<M>> {
+    data.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// What all threads of one search share, as each thread sees it.
 pub struct Shared<'a, G: Game, E> {
     pub tt: &'a TranspositionTable,
     pub eval: &'a E,
@@ -72,12 +158,44 @@ pub struct Shared<'a, G: Game, E> {
     pub algorithm: Algorithm,
     pub start: Instant,
     /// Set when the search must unwind: a limit was reached or `stop` arrived.
-    pub abort: AtomicBool,
+    pub abort: &'a AtomicBool,
     /// Node counts of the threads, published every `POLL_INTERVAL` nodes.
-    pub nodes: Vec<AtomicU64>,
+    pub nodes: &'a [AtomicU64],
     /// The hard time limit in milliseconds after `start` (`NO_DEADLINE` while none
     /// applies), set by the main thread and watched by the watch thread (`watch`).
-    pub deadline_ms: AtomicU64,
+    pub deadline_ms: &'a AtomicU64,
+}
+
+/// What all threads of one search share, owned, so that the pool's threads can hold it
+/// ([`Shared`] is its view).
+struct Common<G: Game, E> {
+    tt: Arc<TranspositionTable>,
+    eval: Arc<E>,
+    limits: Limits<G::Move>,
+    control: Control,
+    options: Options,
+    algorithm: Algorithm,
+    start: Instant,
+    abort: AtomicBool,
+    nodes: Vec<AtomicU64>,
+    deadline_ms: AtomicU64,
+}
+
+impl<G: Game, E> Common<G, E> {
+    fn view(&self) -> Shared<'_, G, E> {
+        Shared {
+            tt: &self.tt,
+            eval: &self.eval,
+            limits: &self.limits,
+            control: &self.control,
+            options: &self.options,
+            algorithm: self.algorithm,
+            start: self.start,
+            abort: &self.abort,
+            nodes: &self.nodes,
+            deadline_ms: &self.deadline_ms,
+        }
+    }
 }
 
 /// The value of `Shared::deadline_ms` when no time limit applies.
@@ -180,7 +298,7 @@ pub trait RootSearch<G: Game, L> {
 
 /// Which family of searches a worker runs, and so the move of its lines.
 pub trait SearchKind: 'static {
-    type Line<G: Game>: Copy + Send + Sync + std::fmt::Debug;
+    type Line<G: Game>: Copy + Send + Sync + std::fmt::Debug + 'static;
 }
 
 /// The two-player search: its lines are the game's moves.
@@ -360,41 +478,41 @@ fn watch<G: Game, E>(shared: &Shared<'_, G, E>) {
     }
 }
 
-/// Runs one search of the family `K` on `options.threads` threads; see [`super::Searcher::search`]. `no_move` is the result at a root without
-/// legal moves (the game is over).
+/// Runs one search of the family `K` on the pool's threads; see
+/// [`super::Searcher::search`]. `no_move` is the result at a root without legal moves
+/// (the game is over). The clock starts before anything else.
 #[allow(clippy::too_many_arguments)]
-pub fn run<G: Game, E: Sync, K: SearchKind>(
+pub fn run<G: Game, E: Send + Sync + 'static, K: SearchKind>(
     root: &G,
     limits: &Limits<G::Move>,
     control: &Control,
     options: &Options,
     algorithm: Algorithm,
-    tt: &TranspositionTable,
-    eval: &E,
-    thread_data: &mut [ThreadData<G::Move>],
+    tt: &Arc<TranspositionTable>,
+    eval: &Arc<E>,
+    pool: &ThreadPool<G::Move>,
     no_move: Score,
     report: &mut dyn FnMut(Report<'_, G::Move>),
 ) -> SearchResult<G::Move>
 where
     for<'a, 's> Worker<'a, 's, G, E, K>: RootSearch<G, K::Line<G>>,
 {
-    let shared = Shared {
-        tt,
-        eval,
-        limits,
-        control,
-        options,
-        algorithm,
+    let common = Arc::new(Common {
         start: Instant::now(),
+        tt: Arc::clone(tt),
+        eval: Arc::clone(eval),
+        limits: limits.clone(),
+        control: control.clone(),
+        options: options.clone(),
+        algorithm,
         abort: AtomicBool::new(false),
-        nodes: (0..thread_data.len()).map(|_| AtomicU64::new(0)).collect(),
+        nodes: (0..pool.len()).map(|_| AtomicU64::new(0)).collect(),
         deadline_ms: AtomicU64::new(NO_DEADLINE),
-    };
+    });
     tt.new_search();
-    let (main_data, helper_data) = thread_data
-        .split_first_mut()
-        .expect("a searcher has at least one thread");
-    let mut main = Worker::<G, E, K>::new(&shared, 0, root, main_data, Vec::new());
+    let shared = common.view();
+    let mut main_data = lock(&pool.data[0]);
+    let mut main = Worker::<G, E, K>::new(&shared, 0, root, &mut main_data, Vec::new());
     main.publish_deadline();
     let moves = main.first_root_moves();
     if moves.is_empty() {
@@ -408,34 +526,49 @@ where
         };
     }
     main.root_moves = moves.clone();
-    // Helpers wait at the gate until all are spawned, so that with more threads than
-    // cores the spawning main thread is not starved by searching helpers.
-    let gate = Barrier::new(helper_data.len() + 1);
-    std::thread::scope(|scope| {
-        scope.spawn(|| watch(&shared));
-        let helpers: Vec<_> = helper_data
-            .iter_mut()
-            .enumerate()
-            .map(|(i, data)| {
-                let (shared, gate) = (&shared, &gate);
-                let moves = moves.clone();
-                scope.spawn(move || {
-                    gate.wait();
-                    let mut helper = Worker::<G, E, K>::new(shared, i + 1, root, data, moves);
+    let (done, finished) = mpsc::channel::<u64>();
+    // Helpers wait at the gate until all have their task, so that with more threads than
+    // cores the main thread is not starved while it hands them out.
+    let gate = Arc::new(Barrier::new(pool.len()));
+    {
+        let (common, done) = (Arc::clone(&common), done.clone());
+        pool.execute(
+            0,
+            Box::new(move || {
+                watch(&common.view());
+                // The table's last other owner goes before the search is told it ended.
+                drop(common);
+                let _ = done.send(0);
+            }),
+        );
+    }
+    for id in 1..pool.len() {
+        let (common, done, gate) = (Arc::clone(&common), done.clone(), Arc::clone(&gate));
+        let (data, root, moves) = (Arc::clone(&pool.data[id]), root.clone(), moves.clone());
+        pool.execute(
+            id,
+            Box::new(move || {
+                gate.wait();
+                let nodes = {
+                    let shared = common.view();
+                    let mut data = lock(&data);
+                    let mut helper = Worker::<G, E, K>::new(&shared, id, &root, &mut data, moves);
                     helper.iterate(None);
                     helper.nodes
-                })
-            })
-            .collect();
-        gate.wait();
-        let mut outcome = main.iterate(Some(report));
-        main.wait_for_stop();
-        shared.abort.store(true, Ordering::Relaxed);
-        outcome.nodes = main.nodes
-            + helpers
-                .into_iter()
-                .map(|h| h.join().expect("a search thread panicked"))
-                .sum::<u64>();
-        outcome
-    })
+                };
+                drop(common);
+                let _ = done.send(nodes);
+            }),
+        );
+    }
+    drop(done);
+    gate.wait();
+    let mut outcome = main.iterate(Some(report));
+    main.wait_for_stop();
+    shared.abort.store(true, Ordering::Relaxed);
+    // Every helper and the watch thread report before the table may change again.
+    let helper_nodes: Vec<u64> = finished.iter().collect();
+    assert_eq!(helper_nodes.len(), pool.len(), "a search thread panicked");
+    outcome.nodes = main.nodes + helper_nodes.iter().sum::<u64>();
+    outcome
 }

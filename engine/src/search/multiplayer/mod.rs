@@ -192,7 +192,7 @@ impl<G: Game, E: SeatEvaluator<G> + Evaluator<G>> MultiSearcher<G, E> {
             self.algorithm,
             &s.tt,
             &s.eval,
-            &mut s.thread_data,
+            &s.threads,
             worker::terminal_score(root),
             report,
         )
