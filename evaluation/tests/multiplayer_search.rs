@@ -316,7 +316,8 @@ fn algorithms_are_named_as_the_option_values() {
 }
 
 /// Issue 17 item 5: MultiPV 3 gives, at every depth, lines 1 to 3 with three different
-/// legal first moves, each with one score per seat; the move played is line 1's. In
+/// legal first moves, each with one score per seat and searched to its end; the move
+/// played is line 1's. In
 /// best-reply and paranoid search the lines come best first by the root seat's score
 /// (max-n orders them by the root seat's share, which the score need not follow).
 #[test]
@@ -341,7 +342,16 @@ fn multipv_gives_k_lines_of_different_moves_with_every_seats_scores() {
             "{algorithm:?}: {firsts:?}"
         );
         assert!(firsts.iter().all(|&mv| is_legal(&pos, mv)), "{algorithm:?}");
-        assert!(last.iter().all(|i| i.seat_scores.len() == pos.seats()));
+        // Every line was searched to its end: its score is the root seat's (White, seat
+        // 0) where the line ends.
+        for info in &infos {
+            assert_eq!(info.seat_scores.len(), pos.seats(), "{algorithm:?}");
+            assert_eq!(
+                info.score,
+                Score::Cp(info.seat_scores[0]),
+                "{algorithm:?}: {info:?}"
+            );
+        }
         assert_eq!(outcome.best, Some(firsts[0]), "{algorithm:?}");
         if algorithm != Algorithm::MaxN {
             let cp: Vec<i32> = last

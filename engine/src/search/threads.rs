@@ -122,22 +122,22 @@ impl<M: Copy + Eq + Send + 'static> ThreadPool<M> {
             .send(task)
             .expect("the pool's threads live as long as the pool");
     }
+}
 
+impl<M> ThreadPool<M> {
+    /// Closes the threads' queues and waits until each has ended.
     fn stop_threads(&mut self) {
         self.senders.clear();
         for handle in self.handles.drain(..) {
-            handle.join().expect("a pool thread panicked");
+            // A thread that panicked has said so on stderr, and its search has failed.
+            let _ = handle.join();
         }
     }
 }
 
 impl<M> Drop for ThreadPool<M> {
     fn drop(&mut self) {
-        self.senders.clear();
-        for handle in self.handles.drain(..) {
-            // A thread that panicked has said so on stderr already.
-            let _ = handle.join();
-        }
+        self.stop_threads();
     }
 }
 
