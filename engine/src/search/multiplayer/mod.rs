@@ -36,7 +36,6 @@ use super::threads;
 use super::{Control, Evaluator, Limits, Options, Report, SearchResult, Searcher};
 use crate::game::{Game, Seat, MAX_SEATS};
 use arrayvec::ArrayVec;
-use std::time::Instant;
 
 pub use values::{SHARE_TEMPERATURE, SHARE_TOTAL};
 pub use worker::{MultiPlayer, Reply};
@@ -210,19 +209,8 @@ pub fn bench<G: Game, E: SeatEvaluator<G> + Evaluator<G>>(
 ) -> BenchResult {
     let mut searcher = MultiSearcher::<G, E>::new(options);
     searcher.set_algorithm(algorithm);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let control = Control::default();
-    let mut nodes = 0;
-    let start = Instant::now();
-    for pos in positions {
+    super::bench::measure(positions, depth, |pos, limits, control| {
         searcher.clear();
-        nodes += searcher.search(pos, &limits, &control, &mut |_| {}).nodes;
-    }
-    BenchResult {
-        nodes,
-        time_ms: (start.elapsed().as_millis() as u64).max(1),
-    }
+        searcher.search(pos, limits, control, &mut |_| {}).nodes
+    })
 }
