@@ -1,5 +1,6 @@
-//! Two-player alpha-beta search, generic over [`Game`] and an [`Evaluator`], monomorphised
-//! per variant.
+//! The searches, generic over [`Game`] and an [`Evaluator`], monomorphised per variant:
+//! the two-player alpha-beta search here, the multi-player ones in `multiplayer`, all on
+//! one kernel (`threads`, `root`).
 //!
 //! One file per technique:
 //! - `alphabeta`: the principal-variation search with its numbered pruning steps;
