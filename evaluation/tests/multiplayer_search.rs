@@ -28,9 +28,13 @@ fn position(text: &str, players: &str) -> SevenKingdoms {
 }
 
 fn searcher(algorithm: Algorithm) -> Searcher {
+    searcher_with(algorithm, Options::default())
+}
+
+fn searcher_with(algorithm: Algorithm, options: Options) -> Searcher {
     let mut s = Searcher::new(Options {
         hash_mb: 4,
-        ..Options::default()
+        ..options
     });
     s.set_algorithm(algorithm);
     s
@@ -42,8 +46,19 @@ fn search(
     algorithm: Algorithm,
     limits: &Limits<Move>,
 ) -> (SearchResult<Move>, Vec<Info<Move>>) {
+    search_with(pos, algorithm, Options::default(), limits)
+}
+
+/// [`search`] with `options`.
+fn search_with(
+    pos: &SevenKingdoms,
+    algorithm: Algorithm,
+    options: Options,
+    limits: &Limits<Move>,
+) -> (SearchResult<Move>, Vec<Info<Move>>) {
     let mut infos = Vec::new();
-    let outcome = searcher(algorithm).search(pos, limits, &Control::default(), &mut |r| {
+    let mut s = searcher_with(algorithm, options);
+    let outcome = s.search(pos, limits, &Control::default(), &mut |r| {
         if let Report::Iteration(info) = r {
             infos.push(info.clone());
         }
@@ -298,4 +313,79 @@ fn algorithms_are_named_as_the_option_values() {
     assert_eq!(Algorithm::from_id("MAXN"), Some(Algorithm::MaxN));
     assert_eq!(Algorithm::from_id("minimax"), None);
     assert_eq!(Algorithm::default(), Algorithm::BestReply);
+}
+
+/// Issue 17 item 5: MultiPV 3 gives, at every depth, lines 1 to 3 with three different
+/// legal first moves, each with one score per seat and searched to its end; the move
+/// played is line 1's. In
+/// best-reply and paranoid search the lines come best first by the root seat's score
+/// (max-n orders them by the root seat's share, which the score need not follow).
+#[test]
+fn multipv_gives_k_lines_of_different_moves_with_every_seats_scores() {
+    let pos = SevenKingdoms::start(&Players::default());
+    for algorithm in Algorithm::ALL {
+        let options = Options {
+            multipv: 3,
+            ..Options::default()
+        };
+        let (outcome, infos) = search_with(&pos, algorithm, options, &depth(2));
+        let numbers: Vec<(u32, usize)> = infos.iter().map(|i| (i.depth, i.multipv)).collect();
+        assert_eq!(
+            numbers,
+            [(1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (2, 3)],
+            "{algorithm:?}"
+        );
+        let last = &infos[3..];
+        let firsts: Vec<Move> = last.iter().map(|i| i.pv[0]).collect();
+        assert!(
+            firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+            "{algorithm:?}: {firsts:?}"
+        );
+        assert!(firsts.iter().all(|&mv| is_legal(&pos, mv)), "{algorithm:?}");
+        // Every line was searched to its end: its score is the root seat's (White, seat
+        // 0) where the line ends.
+        for info in &infos {
+            assert_eq!(info.seat_scores.len(), pos.seats(), "{algorithm:?}");
+            assert_eq!(
+                info.score,
+                Score::Cp(info.seat_scores[0]),
+                "{algorithm:?}: {info:?}"
+            );
+        }
+        assert_eq!(outcome.best, Some(firsts[0]), "{algorithm:?}");
+        if algorithm != Algorithm::MaxN {
+            let cp: Vec<i32> = last
+                .iter()
+                .map(|i| match i.score {
+                    Score::Cp(cp) => cp,
+                    Score::Mate(n) => panic!("{algorithm:?}: mate {n} from the start"),
+                })
+                .collect();
+            assert!(cp[0] >= cp[1] && cp[1] >= cp[2], "{algorithm:?}: {cp:?}");
+        }
+    }
+}
+
+/// Issue 17 item 4: `Threads` applies to the multi-player searches. With one thread the
+/// node count of a fixed depth is the same on every run; with two the helper's nodes
+/// are added to it (and its table entries change the main thread's count), so the total
+/// differs, while the move stays legal and every depth is reported once.
+#[test]
+fn two_threads_search_the_multi_player_games_together() {
+    let pos = SevenKingdoms::start(&Players::default());
+    for algorithm in Algorithm::ALL {
+        let (one, _) = search(&pos, algorithm, &depth(2));
+        let options = Options {
+            threads: 2,
+            ..Options::default()
+        };
+        let (two, infos) = search_with(&pos, algorithm, options, &depth(2));
+        assert_ne!(
+            two.nodes, one.nodes,
+            "{algorithm:?}: the helper did nothing"
+        );
+        assert!(is_legal(&pos, two.best.unwrap()), "{algorithm:?}");
+        let depths: Vec<u32> = infos.iter().map(|i| i.depth).collect();
+        assert_eq!(depths, [1, 2], "{algorithm:?}");
+    }
 }

@@ -303,13 +303,6 @@ impl Session {
             .searcher
             .take()
             .expect("the searcher is home while no search runs");
-        if self.options.multipv > 1 && !searcher.searches_several_lines() {
-            self.out.line(&format!(
-                "info string MultiPV {} is not supported in {}: one line is searched",
-                self.options.multipv,
-                self.options.variant.id()
-            ));
-        }
         let game = self.game.clone();
         let out = self.out.clone();
         let debug = self.debug;

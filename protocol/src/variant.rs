@@ -173,12 +173,6 @@ impl AnySearcher {
         }
     }
 
-    /// Whether the searcher reports several lines with `MultiPV`: the multi-player
-    /// searches (Seven Kingdoms, Hexian) report one.
-    pub fn searches_several_lines(&self) -> bool {
-        !matches!(self, AnySearcher::SevenKingdoms(_) | AnySearcher::Hexian(_))
-    }
-
     pub fn clear(&mut self) {
         match self {
             AnySearcher::Hexmate(s) => s.clear(),

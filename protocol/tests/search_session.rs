@@ -281,10 +281,10 @@ fn exactly_one_bestmove(engine: &mut Engine, go: &str, stop: bool, case: &str) {
     assert!(after.is_empty(), "{case} {go}: {after:?}");
 }
 
-/// Issue 19 F4: at the largest allowed thread count every two-player game answers
-/// `go movetime` by itself and `stop` at once, with exactly one `bestmove` each. (The
-/// harness's read timeout only guards against a hang; the latency is measured by a
-/// benchmark, not here.)
+/// Issue 19 F4: at the largest allowed thread count every game and division into
+/// players answers `go movetime` by itself and `stop` at once, with exactly one
+/// `bestmove` each. (The harness's read timeout only guards against a hang; the latency
+/// is measured by hand, not here.)
 #[test]
 fn the_largest_thread_count_answers_movetime_and_stop_with_one_bestmove() {
     for (variant, players) in [
@@ -293,6 +293,9 @@ fn the_largest_thread_count_answers_movetime_and_stop_with_one_bestmove() {
         ("panoply", None),
         ("hepta", None),
         ("sevenkingdoms", Some("wrob/gpd")),
+        ("sevenkingdoms", None),
+        ("hexian", Some("3")),
+        ("hexian", None),
     ] {
         let mut engine = Engine::start();
         let threads = max_threads(&mut engine);
@@ -302,12 +305,97 @@ fn the_largest_thread_count_answers_movetime_and_stop_with_one_bestmove() {
         ]
         .into_iter()
         .chain(players.map(|p| format!("setoption name Players value {p}")))
+        .chain(["position startpos".to_string()])
         {
             assert!(engine.ask(&line).is_empty(), "{line}");
         }
         let case = format!("{variant} Threads {threads}");
         exactly_one_bestmove(&mut engine, "go movetime 300", false, &case);
         exactly_one_bestmove(&mut engine, "go infinite", true, &case);
+        engine.quit();
+    }
+}
+
+/// Issue 19 F4: the search threads are spawned when `Threads` is set, not by each `go`:
+/// setting 16 threads adds 15 to the process at once, and a search adds at most one
+/// (the job that runs the main search thread) besides.
+#[cfg(target_os = "linux")]
+#[test]
+fn search_threads_are_spawned_by_the_threads_option_not_by_go() {
+    for variant in ["hexmate", "sevenkingdoms"] {
+        let mut engine = Engine::start();
+        let line = format!("setoption name UCI_Variant value {variant}");
+        assert!(engine.ask(&line).is_empty(), "{line}");
+        let one = engine.os_threads();
+        assert!(engine.ask("setoption name Threads value 16").is_empty());
+        let sixteen = engine.os_threads();
+        assert_eq!(sixteen, one + 15, "{variant}");
+        engine.send("go infinite");
+        engine.read_until(|l| l.starts_with("info depth 1 "));
+        let searching = engine.os_threads();
+        engine.send("stop");
+        bestmove_of(&engine.read_until(|l| l.starts_with("bestmove")));
+        assert!(
+            searching <= sixteen + 1,
+            "{variant}: {searching} threads while searching, {sixteen} before"
+        );
+        engine.quit();
+    }
+}
+
+/// The words of an `info` line between `from` and the next of `to`.
+fn words_between<'a>(line: &'a str, from: &str, to: &str) -> Vec<&'a str> {
+    line.split(' ')
+        .skip_while(|w| *w != from)
+        .skip(1)
+        .take_while(|w| *w != to)
+        .collect()
+}
+
+/// Issue 17 item 5: `MultiPV` in games of more than two players gives K lines of K
+/// different first moves, best first by the root player's score, each with one score
+/// per player, and nothing that says it is unsupported.
+#[test]
+fn multipv_in_games_of_more_than_two_players_reports_k_lines_with_every_players_scores() {
+    for (variant, players, seats) in [("sevenkingdoms", "", 7), ("hexian", "3", 3)] {
+        let mut engine = Engine::start();
+        for line in [
+            format!("setoption name UCI_Variant value {variant}"),
+            format!("setoption name Players value {players}"),
+            "position startpos".to_string(),
+            "setoption name MultiPV value 3".to_string(),
+        ] {
+            assert!(engine.ask(&line).is_empty(), "{line}");
+        }
+        engine.send("go depth 2");
+        let lines = engine.read_until(|l| l.starts_with("bestmove "));
+        assert!(
+            lines.iter().all(|l| !l.starts_with("info string")),
+            "{variant}: {lines:#?}"
+        );
+        let last: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth 2 "))
+            .collect();
+        let numbers: Vec<Vec<&str>> = last
+            .iter()
+            .map(|l| words_between(l, "multipv", "score"))
+            .collect();
+        assert_eq!(numbers, [["1"], ["2"], ["3"]], "{variant}: {last:#?}");
+        let firsts: Vec<&str> = last.iter().map(|l| words_between(l, "pv", "")[0]).collect();
+        assert!(
+            firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+            "{variant}: {firsts:?}"
+        );
+        assert_eq!(bestmove_of(&lines), firsts[0], "{variant}");
+        let mut previous = i64::MAX;
+        for line in &last {
+            let scores = words_between(line, "scores", "nodes");
+            assert_eq!(scores.len(), seats, "{variant}: {line}");
+            let cp: i64 = words_between(line, "cp", "scores")[0].parse().unwrap();
+            assert!(cp <= previous, "{variant}: lines out of order: {last:#?}");
+            previous = cp;
+        }
         engine.quit();
     }
 }

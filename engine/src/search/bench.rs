@@ -31,17 +31,29 @@ pub fn bench<G: Game, E: Evaluator<G>>(
     options: Options,
 ) -> BenchResult {
     let mut searcher = Searcher::<G, E>::new(options);
+    measure(positions, depth, |pos, limits, control| {
+        searcher.clear();
+        searcher.search(pos, limits, control, &mut |_| {}).nodes
+    })
+}
+
+/// Runs `search` (which starts from an empty table, history and killers and returns its
+/// node count) on each of `positions` to `depth`, and adds up nodes and time.
+pub(crate) fn measure<G: Game>(
+    positions: &[G],
+    depth: u32,
+    mut search: impl FnMut(&G, &Limits<G::Move>, &Control) -> u64,
+) -> BenchResult {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
     let control = Control::default();
-    let mut nodes = 0;
     let start = Instant::now();
-    for pos in positions {
-        searcher.clear();
-        nodes += searcher.search(pos, &limits, &control, &mut |_| {}).nodes;
-    }
+    let nodes = positions
+        .iter()
+        .map(|pos| search(pos, &limits, &control))
+        .sum();
     BenchResult {
         nodes,
         time_ms: (start.elapsed().as_millis() as u64).max(1),

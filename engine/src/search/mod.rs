@@ -1,11 +1,14 @@
-//! Two-player alpha-beta search, generic over [`Game`] and an [`Evaluator`], monomorphised
-//! per variant.
+//! The searches, generic over [`Game`] and an [`Evaluator`], monomorphised per variant:
+//! the two-player alpha-beta search here, the multi-player ones in `multiplayer`, all on
+//! one kernel (`threads`, `root`).
 //!
 //! One file per technique:
 //! - `alphabeta`: the principal-variation search with its numbered pruning steps;
 //! - `quiescence`: captures and promotions (all moves in check) below the horizon;
-//! - `root`: iterative deepening, aspiration windows, MultiPV and `searchmoves`;
-//! - `threads`: Lazy SMP, the per-thread worker and the stop / limit checks;
+//! - `threads` and `root`: the kernel every search runs on, two-player and multi-player:
+//!   Lazy SMP, the per-thread worker, the stop / limit checks, iterative deepening,
+//!   MultiPV and the reports;
+//! - `aspiration`: the two-player root: aspiration windows and `searchmoves`;
 //! - `plain`: plain alpha-beta, the baseline of strength tests (`Options::plain`);
 //! - `tt`: the lock-free transposition table; `ordering`: move ordering (TT move,
 //!   MVV-LVA, killers, history); `time`: time management; `score`: mate and result
@@ -16,6 +19,7 @@
 //! when the seat to move changes between parent and child.
 
 mod alphabeta;
+mod aspiration;
 pub mod bench;
 pub mod multiplayer;
 pub mod ordering;
@@ -28,10 +32,11 @@ mod threads;
 pub mod time;
 pub mod tt;
 
-use crate::game::Game;
+use crate::game::{Game, Status};
 use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
-use threads::ThreadData;
+use std::sync::Arc;
+use threads::ThreadPool;
 use tt::TranspositionTable;
 
 pub use bench::{bench, BenchResult};
@@ -186,13 +191,14 @@ impl Default for Options {
     }
 }
 
-/// Shared with the protocol thread (via `Arc`) to stop a running search or end pondering.
-#[derive(Default)]
+/// Shared with the protocol thread to stop a running search or end pondering. A clone
+/// shares the flags (the search's watch thread holds one).
+#[derive(Clone, Default)]
 pub struct Control {
-    pub stop: AtomicBool,
+    pub stop: Arc<AtomicBool>,
     /// While `Limits::ponder` is set the search ignores time limits until this becomes
     /// true, then applies them counted from that moment.
-    pub ponderhit: AtomicBool,
+    pub ponderhit: Arc<AtomicBool>,
 }
 
 /// The result of a search (the game's result is `game::Outcome`).
@@ -211,9 +217,9 @@ pub struct SearchResult<M> {
 /// and killers, and the evaluator. Keep one per game and reuse it between moves.
 pub struct Searcher<G: Game, E: Evaluator<G>> {
     options: Options,
-    tt: TranspositionTable,
-    eval: E,
-    thread_data: Vec<ThreadData<G::Move>>,
+    tt: Arc<TranspositionTable>,
+    eval: Arc<E>,
+    threads: ThreadPool<G::Move>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -221,12 +227,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn new(options: Options) -> Self {
         let options = sanitize(options);
         Searcher {
-            tt: TranspositionTable::new(options.hash_mb),
-            thread_data: (0..options.threads)
-                .map(|_| ThreadData::default())
-                .collect(),
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
+            threads: ThreadPool::new(options.threads),
             options,
-            eval: E::default(),
+            eval: Arc::new(E::default()),
             _game: PhantomData,
         }
     }
@@ -235,10 +239,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn set_options(&mut self, options: Options) {
         let options = sanitize(options);
         if options.hash_mb != self.options.hash_mb {
-            self.tt = TranspositionTable::new(options.hash_mb);
+            self.tt = Arc::new(TranspositionTable::new(options.hash_mb));
         }
-        self.thread_data
-            .resize_with(options.threads, ThreadData::default);
+        if options.threads != self.options.threads {
+            self.threads.resize(options.threads);
+        }
         self.options = options;
     }
 
@@ -253,10 +258,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Forgets everything learnt: empties the table, history and killers.
     pub fn clear(&mut self) {
-        self.tt.clear();
-        for data in &mut self.thread_data {
-            data.clear();
-        }
+        Arc::get_mut(&mut self.tt)
+            .expect("no search runs while the searcher is borrowed mutably")
+            .clear();
+        self.threads.clear();
     }
 
     /// Per mille of the table used by the current search.
@@ -275,16 +280,28 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         control: &Control,
         report: &mut dyn FnMut(Report<'_, G::Move>),
     ) -> SearchResult<G::Move> {
-        threads::run(
+        threads::run::<G, E, threads::TwoPlayer>(
             root,
             limits,
             control,
             &self.options,
+            multiplayer::Algorithm::default(),
             &self.tt,
             &self.eval,
-            &mut self.thread_data,
+            &self.threads,
+            terminal_root_score(root),
             report,
         )
+    }
+}
+
+/// The score of a root without legal moves (the game is over).
+fn terminal_root_score<G: Game>(root: &G) -> Score {
+    match root.status() {
+        Status::Over(outcome) => {
+            score::to_protocol(score::points_score(outcome.points[root.to_move()], 0))
+        }
+        Status::Ongoing => Score::Cp(0),
     }
 }
 

@@ -1,29 +1,27 @@
-//! Iterative deepening at the root: one search per depth, each inside an aspiration
-//! window around the previous score, one window per MultiPV line; the lines are reported
-//! after each depth and the last complete depth decides the move.
+//! Iterative deepening at the root, for every algorithm: one search per depth, one per
+//! MultiPV line, the lines reported after each depth; the last complete depth decides the
+//! move. How a line is searched is the algorithm's ([`RootSearch::search_line`]).
 
-use super::score::{self, INFINITE, MAX_PLY};
-use super::threads::{RootMove, Worker};
-use super::{Bound, Evaluator, Info, Report, Score, SearchResult};
+use super::score::{self, MAX_PLY};
+use super::threads::{Reporter, RootMove, RootSearch, SearchKind, Worker};
+use super::{Bound, Info, Report, Score, SearchResult};
 use crate::game::Game;
 
-/// Half-width of the first aspiration window, in centipawns.
-const ASPIRATION_DELTA: i32 = 20;
-/// Depth from which aspiration windows are used (earlier scores are too unstable).
-const ASPIRATION_FROM_DEPTH: i32 = 4;
-/// Fail-high and fail-low lines are reported only in searches longer than this.
-const BOUND_REPORT_AFTER_MS: u64 = 1000;
 /// Root moves are announced (`currmove`) after this long, at most once per this period.
 const CURRMOVE_PERIOD_MS: u64 = 1000;
 
-type Reporter<'r, M> = Option<&'r mut dyn FnMut(Report<'_, M>)>;
+/// The last complete depth and its root moves, best first.
+type Completed<L> = (i32, Vec<RootMove<L>>);
 
 /// Depths a helper thread skips, so that helpers spread over two depths (Lazy SMP).
 fn helper_skips(id: usize, depth: i32) -> bool {
     id > 0 && (depth + id as i32) % 2 == 0 && depth > 1
 }
 
-impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
+impl<G: Game, E, K: SearchKind> Worker<'_, '_, G, E, K>
+where
+    Self: RootSearch<G, K::Line<G>>,
+{
     /// Iterative deepening until a limit; returns the move of the last complete depth.
     pub fn iterate(&mut self, mut report: Reporter<'_, G::Move>) -> SearchResult<G::Move> {
         let limits = self.shared.limits;
@@ -41,7 +39,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             1
         };
         let lines = wanted.min(self.root_moves.len());
-        let mut completed: Option<(i32, Vec<RootMove<G::Move>>)> = None;
+        let mut completed: Option<Completed<K::Line<G>>> = None;
         for depth in 1..=max_depth {
             if helper_skips(self.id, depth) {
                 continue;
@@ -66,7 +64,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             self.partial_best = None;
             if let Some(report) = report.as_deref_mut() {
                 for line in 0..lines {
-                    let info = self.info(depth, line, Bound::Exact);
+                    let info = self.info(depth, line + 1, &self.root_moves[line], Bound::Exact);
                     report(Report::Iteration(&info));
                 }
             }
@@ -76,7 +74,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         }
         let (depth, best, reported) = self.choice(completed);
         if let (Some(report), false) = (report, reported) {
-            report(Report::Iteration(&self.final_info(&best)));
+            let info = self.info(self.root_depth.max(1), 1, &best, Bound::Exact);
+            report(Report::Iteration(&info));
         }
         self.outcome(depth, &best)
     }
@@ -87,129 +86,23 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         if self.shared.aborted() {
             return true;
         }
-        let best = self.root_moves[0].score;
-        if let Some(mate) = self.shared.limits.mate {
-            if let Score::Mate(n) = score::to_protocol(best) {
-                if n > 0 && n as u32 <= mate {
-                    return true;
-                }
+        if let (Some(mate), Score::Mate(n)) = (
+            self.shared.limits.mate,
+            self.protocol_score(&self.root_moves[0]),
+        ) {
+            if n > 0 && n as u32 <= mate {
+                return true;
             }
         }
         if !self.time_applies() {
             return false;
         }
         let forced = self.root_moves.len() == 1 && self.budget.is_timed();
-        // A proven mate is not going to change with more depth.
-        let mate_settled = score::is_mate(best) && depth >= 2 * (score::MATE - best.abs());
-        forced || mate_settled || self.budget.soft_limit_reached()
-    }
-
-    /// The search of one MultiPV line at `depth`: an aspiration window around the line's
-    /// previous score, widened on the failing side until the score falls inside.
-    fn search_line(&mut self, depth: i32, line: usize, report: &mut Reporter<'_, G::Move>) {
-        let previous = self.root_moves[line].previous_score;
-        let mut delta = ASPIRATION_DELTA;
-        let aspiration = depth >= ASPIRATION_FROM_DEPTH
-            && !score::is_mate(previous)
-            && !self.shared.options.plain;
-        let (mut alpha, mut beta) = if aspiration {
-            (
-                (previous - delta).max(-INFINITE),
-                (previous + delta).min(INFINITE),
-            )
-        } else {
-            (-INFINITE, INFINITE)
-        };
-        loop {
-            let score = self.search_root(depth, line, alpha, beta, report);
-            if self.shared.aborted() {
-                return;
-            }
-            let bound = if score <= alpha {
-                beta = (alpha + beta) / 2;
-                alpha = (score - delta).max(-INFINITE);
-                Bound::Upper
-            } else if score >= beta {
-                beta = (score + delta).min(INFINITE);
-                Bound::Lower
-            } else {
-                return;
-            };
-            delta += delta / 2 + 5;
-            self.root_moves[line..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
-            if self.elapsed_ms() > BOUND_REPORT_AFTER_MS {
-                if let Some(report) = report.as_deref_mut() {
-                    let info = self.info(depth, line, bound);
-                    report(Report::Iteration(&info));
-                }
-            }
-        }
-    }
-
-    /// Searches the root moves from index `line` on (earlier ones are better lines already
-    /// reported) inside `(alpha, beta)`. The first move gets the full window, the others a
-    /// null window first (principal-variation search) and a re-search when they beat alpha;
-    /// the plain baseline gives every move the full window and extends no check.
-    fn search_root(
-        &mut self,
-        depth: i32,
-        line: usize,
-        mut alpha: i32,
-        beta: i32,
-        report: &mut Reporter<'_, G::Move>,
-    ) -> i32 {
-        let seat = self.pos.to_move();
-        let plain = self.shared.options.plain;
-        let mut best = -INFINITE;
-        for i in line..self.root_moves.len() {
-            let mv = self.root_moves[i].mv;
-            self.announce(mv, i + 1, depth, report);
-            self.pos.make_move(mv);
-            self.path[1] = (self.pos.hash(), false);
-            let gives_check = self.pos.in_check();
-            let extension = i32::from(gives_check && !plain);
-            let new_depth = depth - 1 + extension;
-            let full_window_first = i == line || plain;
-            let mut score = if full_window_first {
-                -INFINITE
-            } else {
-                self.search_child(seat, new_depth, 0, alpha, alpha + 1, gives_check)
-            };
-            if full_window_first || (score > alpha && score < beta) {
-                score = self.search_child(seat, new_depth, 0, alpha, beta, gives_check);
-            }
-            self.pos.unmake_move();
-            if self.shared.aborted() {
-                return best;
-            }
-            let rm = &mut self.root_moves[i];
-            if i == line || score > alpha {
-                rm.score = score;
-                rm.seldepth = self.seldepth;
-                rm.pv.clear();
-                rm.pv.push(mv);
-                rm.pv.extend_from_slice(&self.pv[1]);
-                if i != line && line == 0 {
-                    self.partial_best = Some(rm.clone());
-                }
-            } else {
-                rm.score = -INFINITE;
-            }
-            if score > best {
-                best = score;
-            }
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        best
+        forced || self.result_settled(depth) || self.budget.soft_limit_reached()
     }
 
     /// Main thread: `currmove` once per period, after the first period.
-    fn announce(
+    pub fn announce(
         &mut self,
         mv: G::Move,
         number: usize,
@@ -230,32 +123,38 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         }
     }
 
-    fn info(&self, depth: i32, line: usize, bound: Bound) -> Info<G::Move> {
-        let rm = &self.root_moves[line];
+    /// The `info` of root move `rm` as line `multipv` (1-based) at `depth`.
+    pub fn info(
+        &self,
+        depth: i32,
+        multipv: usize,
+        rm: &RootMove<K::Line<G>>,
+        bound: Bound,
+    ) -> Info<G::Move> {
         let time_ms = self.elapsed_ms();
         let nodes = self.shared.total_nodes(self.id, self.nodes);
         Info {
             depth: depth as u32,
             seldepth: rm.seldepth.max(depth as usize) as u32,
-            multipv: line + 1,
-            score: score::to_protocol(rm.score),
+            multipv,
+            score: self.protocol_score(rm),
             bound,
             nodes,
             nps: nodes * 1000 / time_ms.max(1),
             hashfull: self.shared.tt.hashfull(),
             time_ms,
-            pv: rm.line(),
-            seat_scores: Vec::new(),
+            pv: self.protocol_line(rm),
+            seat_scores: rm.seats.to_vec(),
         }
     }
 
     /// The move to play, the last complete depth, and whether the move's line was
-    /// reported already: the best of the last complete depth, unless the aborted depth had already
-    /// found a better one; the first root move if not even depth 1 finished.
+    /// reported already: the best of the last complete depth, unless the aborted depth had
+    /// already found a better one; the first root move if not even depth 1 finished.
     fn choice(
         &self,
-        completed: Option<(i32, Vec<RootMove<G::Move>>)>,
-    ) -> (i32, RootMove<G::Move>, bool) {
+        completed: Option<Completed<K::Line<G>>>,
+    ) -> (i32, RootMove<K::Line<G>>, bool) {
         match (completed, &self.partial_best) {
             (Some((d, moves)), Some(partial)) if partial.score > moves[0].score => {
                 (d, partial.clone(), false)
@@ -266,33 +165,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         }
     }
 
-    /// The line of the move played when it does not come from a reported complete depth
-    /// (the protocol always shows the line and score behind `bestmove`), at the depth of
-    /// the iteration that found it.
-    fn final_info(&self, best: &RootMove<G::Move>) -> Info<G::Move> {
-        let depth = self.root_depth.max(1);
-        let time_ms = self.elapsed_ms();
-        let nodes = self.shared.total_nodes(self.id, self.nodes);
-        Info {
-            depth: depth as u32,
-            seldepth: best.seldepth.max(depth as usize) as u32,
-            multipv: 1,
-            score: score::to_protocol(searched_score(best)),
-            bound: Bound::Exact,
-            nodes,
-            nps: nodes * 1000 / time_ms.max(1),
-            hashfull: self.shared.tt.hashfull(),
-            time_ms,
-            pv: best.line(),
-            seat_scores: Vec::new(),
-        }
-    }
-
-    fn outcome(&self, depth: i32, best: &RootMove<G::Move>) -> SearchResult<G::Move> {
+    fn outcome(&self, depth: i32, best: &RootMove<K::Line<G>>) -> SearchResult<G::Move> {
+        let mv = self.protocol_line(best)[0];
         SearchResult {
-            best: Some(best.mv),
-            ponder: best.pv.get(1).copied(),
-            score: score::to_protocol(searched_score(best)),
+            best: Some(mv),
+            ponder: self.is_main().then(|| self.ponder_move(best)).flatten(),
+            score: self.protocol_score(best),
             nodes: self.nodes,
             depth: depth as u32,
         }
@@ -300,8 +178,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
 }
 
 /// A root move's score, 0 for one never searched to the end.
-fn searched_score<M>(rm: &RootMove<M>) -> i32 {
-    if rm.score == -INFINITE {
+pub fn searched_score<L>(rm: &RootMove<L>) -> i32 {
+    if rm.score == -score::INFINITE {
         0
     } else {
         rm.score

@@ -1,4 +1,4 @@
-//! Lazy SMP and the per-thread worker.
+//! The search kernel: Lazy SMP and the one per-thread [`Worker`] of every algorithm.
 //!
 //! Every thread searches the same root with its own position copy, history and killers;
 //! they share only the transposition table, through which they help each other. Helper
@@ -6,15 +6,23 @@
 //! thread) and never report. The main thread checks the limits, decides the move and
 //! stops the helpers. With one thread nothing is shared but the table, so node counts are
 //! deterministic.
+//!
+//! The two-player search and the multi-player ones (best-reply, paranoid, max-n) run on
+//! this kernel alike: a [`Worker`] is generic over the move of its lines (`L`: the game's
+//! move, or a multi-player [`Reply`](super::multiplayer::Reply)), and an algorithm adds
+//! only how the root's moves are searched ([`RootSearch`]) and how a node's children are
+//! searched and backed up, in its own file.
 
-use super::ordering::{self, History, Killers, OrderingContext, ScoredMove};
+use super::multiplayer::{self, Algorithm, SeatScores};
+use super::ordering::{History, Killers, ScoredMove};
 use super::score::{self, MAX_PLY};
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
-use super::{Control, Evaluator, Limits, Options, Report, Score, SearchResult};
-use crate::game::{Game, Status};
+use super::{Control, Limits, Options, Report, Score, SearchResult};
+use crate::game::{Game, Seat};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Barrier;
+use std::sync::{mpsc, Arc, Barrier, Mutex, MutexGuard};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How many nodes pass between two looks at the clock and the stop flag.
@@ -54,21 +62,140 @@ impl<M: Copy + Eq> ThreadData<M> {
     }
 }
 
-/// What all threads of one search share.
+/// A job for a pool thread.
+type Task = Box<dyn FnOnce() + Send>;
+
+/// The threads of a searcher and what each of them learns, kept between searches: the
+/// pool's threads are spawned when the `Threads` option is set, not per search (issue 19
+/// F4: spawning hundreds of threads per `go` cost seconds). Search thread 0 is the
+/// caller's; the pool holds the helpers (1, 2, …) and the watch thread.
+pub struct ThreadPool<M> {
+    data: Vec<Arc<Mutex<ThreadData<M>>>>,
+    senders: Vec<mpsc::Sender<Task>>,
+    handles: Vec<JoinHandle<()>>,
+}
+
+impl<M: Copy + Eq + Send + 'static> ThreadPool<M> {
+    /// A pool for `threads` search threads (at least one).
+    pub fn new(threads: usize) -> Self {
+        let mut pool = ThreadPool {
+            data: Vec::new(),
+            senders: Vec::new(),
+            handles: Vec::new(),
+        };
+        pool.resize(threads);
+        pool
+    }
+
+    /// Changes the number of search threads; the first ones keep what they learnt.
+    pub fn resize(&mut self, threads: usize) {
+        let threads = threads.max(1);
+        self.data
+            .resize_with(threads, || Arc::new(Mutex::new(ThreadData::default())));
+        self.stop_threads();
+        for _ in 0..threads {
+            let (sender, receiver) = mpsc::channel::<Task>();
+            self.senders.push(sender);
+            self.handles.push(std::thread::spawn(move || {
+                while let Ok(task) = receiver.recv() {
+                    task();
+                }
+            }));
+        }
+    }
+
+    /// Search threads, the caller's included.
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    /// Forgets what every thread learnt.
+    pub fn clear(&self) {
+        for data in &self.data {
+            lock(data).clear();
+        }
+    }
+
+    /// Runs `task` on pool thread `index` (0 is the watch thread, `i` helper `i`).
+    fn execute(&self, index: usize, task: Task) {
+        self.senders[index]
+            .send(task)
+            .expect("the pool's threads live as long as the pool");
+    }
+}
+
+impl<M> ThreadPool<M> {
+    /// Closes the threads' queues and waits until each has ended.
+    fn stop_threads(&mut self) {
+        self.senders.clear();
+        for handle in self.handles.drain(..) {
+            // A thread that panicked has said so on stderr, and its search has failed.
+            let _ = handle.join();
+        }
+    }
+}
+
+impl<M> Drop for ThreadPool<M> {
+    fn drop(&mut self) {
+        self.stop_threads();
+    }
+}
+
+/// Locks a thread's data (a search that panicked leaves it usable: it is only
+/// heuristics).
+fn lock<M>(data: &Mutex<ThreadData<M>>) -> MutexGuard<'_, ThreadData<M>> {
+    data.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// What all threads of one search share, as each thread sees it.
 pub struct Shared<'a, G: Game, E> {
     pub tt: &'a TranspositionTable,
     pub eval: &'a E,
     pub limits: &'a Limits<G::Move>,
     pub control: &'a Control,
     pub options: &'a Options,
+    /// The algorithm of positions of more than two seats (the two-player search has one).
+    pub algorithm: Algorithm,
     pub start: Instant,
     /// Set when the search must unwind: a limit was reached or `stop` arrived.
-    pub abort: AtomicBool,
+    pub abort: &'a AtomicBool,
     /// Node counts of the threads, published every `POLL_INTERVAL` nodes.
-    pub nodes: Vec<AtomicU64>,
+    pub nodes: &'a [AtomicU64],
     /// The hard time limit in milliseconds after `start` (`NO_DEADLINE` while none
     /// applies), set by the main thread and watched by the watch thread (`watch`).
-    pub deadline_ms: AtomicU64,
+    pub deadline_ms: &'a AtomicU64,
+}
+
+/// What all threads of one search share, owned, so that the pool's threads can hold it
+/// ([`Shared`] is its view).
+struct Common<G: Game, E> {
+    tt: Arc<TranspositionTable>,
+    eval: Arc<E>,
+    limits: Limits<G::Move>,
+    control: Control,
+    options: Options,
+    algorithm: Algorithm,
+    start: Instant,
+    abort: AtomicBool,
+    nodes: Vec<AtomicU64>,
+    deadline_ms: AtomicU64,
+}
+
+impl<G: Game, E> Common<G, E> {
+    fn view(&self) -> Shared<'_, G, E> {
+        Shared {
+            tt: &self.tt,
+            eval: &self.eval,
+            limits: &self.limits,
+            control: &self.control,
+            options: &self.options,
+            algorithm: self.algorithm,
+            start: self.start,
+            abort: &self.abort,
+            nodes: &self.nodes,
+            deadline_ms: &self.deadline_ms,
+        }
+    }
 }
 
 /// The value of `Shared::deadline_ms` when no time limit applies.
@@ -105,22 +232,38 @@ impl<G: Game, E> Shared<'_, G, E> {
     }
 }
 
-/// A root move with what the iterations found out about it.
+/// A root move with what the iterations found out about it; `L` is the move as the
+/// algorithm plays it.
 #[derive(Clone, Debug)]
-pub struct RootMove<M> {
-    pub mv: M,
+pub struct RootMove<L> {
+    pub mv: L,
     /// Score of the current iteration, `-INFINITE` until the move was searched and raised
-    /// alpha (moves that fail low keep it, so sorting puts them after the good ones).
+    /// alpha (moves that fail low keep it, so sorting puts them after the good ones); in
+    /// max-n the root seat's share.
     pub score: i32,
     pub previous_score: i32,
-    pub pv: Vec<M>,
+    pub pv: Vec<L>,
     pub seldepth: usize,
+    /// Every seat's score at the end of `pv` (multi-player searches; empty otherwise).
+    pub seats: SeatScores,
 }
 
-impl<M: Copy> RootMove<M> {
+impl<L: Copy> RootMove<L> {
+    /// A move not searched yet.
+    pub fn new(mv: L) -> Self {
+        RootMove {
+            mv,
+            score: -score::INFINITE,
+            previous_score: -score::INFINITE,
+            pv: Vec::new(),
+            seldepth: 0,
+            seats: SeatScores::new(),
+        }
+    }
+
     /// The principal variation, or the move alone before it was searched (the list is
     /// copied into every thread, so it starts without allocations).
-    pub fn line(&self) -> Vec<M> {
+    pub fn line(&self) -> Vec<L> {
         if self.pv.is_empty() {
             vec![self.mv]
         } else {
@@ -129,8 +272,45 @@ impl<M: Copy> RootMove<M> {
     }
 }
 
-/// One search thread.
-pub struct Worker<'a, 's, G: Game, E: Evaluator<G>> {
+/// Where the main thread sends its reports; helpers have none.
+pub type Reporter<'r, M> = Option<&'r mut dyn FnMut(Report<'_, M>)>;
+
+/// What an algorithm adds to the kernel at the root. The kernel runs iterative deepening,
+/// MultiPV, the limits and the reports; the algorithm searches the root's moves and says
+/// how a root move reads in the protocol.
+pub trait RootSearch<G: Game, L> {
+    /// The legal root moves (restricted to `searchmoves` when it names any legal move) in
+    /// a first order for the first iteration.
+    fn first_root_moves(&mut self) -> Vec<RootMove<L>>;
+    /// Searches the root moves from index `line` on at `depth` (earlier ones are better
+    /// lines already decided), leaving the best of them with an exact score and the
+    /// others with scores that do not sort above it.
+    fn search_line(&mut self, depth: i32, line: usize, report: &mut Reporter<'_, G::Move>);
+    /// The root player's score of a root move as the protocol prints it.
+    fn protocol_score(&self, rm: &RootMove<L>) -> Score;
+    /// A root move's line as the protocol prints it (moves of the game only).
+    fn protocol_line(&self, rm: &RootMove<L>) -> Vec<G::Move>;
+    /// Whether the best move's value can no longer change with depth (a proven win).
+    fn result_settled(&self, depth: i32) -> bool;
+    /// A reply to ponder on after `best`.
+    fn ponder_move(&self, best: &RootMove<L>) -> Option<G::Move>;
+}
+
+/// Which family of searches a worker runs, and so the move of its lines.
+pub trait SearchKind: 'static {
+    type Line<G: Game>: Copy + Send + Sync + std::fmt::Debug + 'static;
+}
+
+/// The two-player search: its lines are the game's moves.
+pub struct TwoPlayer;
+
+impl SearchKind for TwoPlayer {
+    type Line<G: Game> = G::Move;
+}
+
+/// One search thread of any algorithm; `K` says which family of searches (the
+/// two-player search or the multi-player ones) and so the move of its lines.
+pub struct Worker<'a, 's, G: Game, E, K: SearchKind = TwoPlayer> {
     pub shared: &'s Shared<'a, G, E>,
     pub id: usize,
     pub pos: G,
@@ -140,7 +320,7 @@ pub struct Worker<'a, 's, G: Game, E: Evaluator<G>> {
     pub root_depth: i32,
     pub data: &'s mut ThreadData<G::Move>,
     /// Triangular principal-variation table: `pv[ply]` is the best line from `ply`.
-    pub pv: Vec<Vec<G::Move>>,
+    pub pv: Vec<Vec<K::Line<G>>>,
     /// Static evaluation per ply (`None` in check), for the "improving" heuristic.
     pub static_eval: Vec<Option<i32>>,
     /// Whether the side to move at a ply is in check, when its parent already tested it.
@@ -148,25 +328,35 @@ pub struct Worker<'a, 's, G: Game, E: Evaluator<G>> {
     /// Hash of the position at each ply and whether a null move led to it.
     pub path: Vec<(u64, bool)>,
     /// Move lists per ply, reused to avoid allocation.
-    pub move_pool: Vec<Vec<ScoredMove<G::Move>>>,
+    pub move_pool: Vec<Vec<ScoredMove<K::Line<G>>>>,
     /// The quiet moves tried per ply (for the history malus), reused likewise.
-    pub quiet_pool: Vec<Vec<G::Move>>,
-    pub root_moves: Vec<RootMove<G::Move>>,
+    pub quiet_pool: Vec<Vec<K::Line<G>>>,
+    pub root_moves: Vec<RootMove<K::Line<G>>>,
     /// Main thread: the clock, and whether `ponderhit` is still awaited.
     pub budget: TimeBudget,
     pub pondering: bool,
     /// A root move that beat the previous best in an iteration that was then aborted.
-    pub partial_best: Option<RootMove<G::Move>>,
+    pub partial_best: Option<RootMove<K::Line<G>>>,
     pub last_currmove_ms: u64,
+    /// The seat to move at the root, whose value paranoid and best-reply search maximise.
+    pub root_seat: Seat,
+    /// Mixed into the multi-player searches' table keys: their values depend on the
+    /// algorithm and the root seat.
+    pub salt: u64,
+    /// Turns handed over out of the rules' order on the path from the root (best-reply
+    /// search's `play`).
+    pub hand_overs: usize,
+    /// Every seat's score where `pv[ply]` ends (multi-player searches).
+    pub pv_seats: Vec<SeatScores>,
 }
 
-impl<'a, 's, G: Game, E: Evaluator<G>> Worker<'a, 's, G, E> {
+impl<'a, 's, G: Game, E, K: SearchKind> Worker<'a, 's, G, E, K> {
     fn new(
         shared: &'s Shared<'a, G, E>,
         id: usize,
         root: &G,
         data: &'s mut ThreadData<G::Move>,
-        root_moves: Vec<RootMove<G::Move>>,
+        root_moves: Vec<RootMove<K::Line<G>>>,
     ) -> Self {
         let limits = shared.limits;
         Worker {
@@ -188,11 +378,20 @@ impl<'a, 's, G: Game, E: Evaluator<G>> Worker<'a, 's, G, E> {
             pondering: limits.ponder,
             partial_best: None,
             last_currmove_ms: 0,
+            root_seat: root.to_move(),
+            salt: multiplayer::table_salt(shared.algorithm, root.to_move()),
+            hand_overs: 0,
+            pv_seats: vec![SeatScores::new(); MAX_PLY + 2],
         }
     }
 
     pub fn is_main(&self) -> bool {
         self.id == 0
+    }
+
+    /// Whether the search must unwind.
+    pub fn aborted(&self) -> bool {
+        self.shared.aborted()
     }
 
     /// Counts a node and tells whether the search must unwind. The main thread checks
@@ -279,132 +478,97 @@ fn watch<G: Game, E>(shared: &Shared<'_, G, E>) {
     }
 }
 
-/// The legal root moves, restricted to `search_moves` when it names any legal move, in
-/// a first order for the first iteration: the table's move, then captures and promotions
-/// by MVV-LVA, then the rest in generation order.
-fn root_moves<G: Game, E: Evaluator<G>>(
-    root: &G,
-    search_moves: &[G::Move],
-    tt: &TranspositionTable,
-    eval: &E,
-) -> Vec<RootMove<G::Move>> {
-    let mut list = G::MoveList::default();
-    root.generate_moves(&mut list);
-    let ctx = OrderingContext {
-        tt_move: tt.probe(root.hash()).and_then(|e| e.move_index),
-        killers: [None, None],
-        history: &History::default(),
-        seat: root.to_move(),
-    };
-    let mut scored = Vec::new();
-    ordering::score_moves(root, eval, &list, &ctx, &mut scored);
-    let restricted = scored.iter().any(|m| search_moves.contains(&m.mv));
-    scored.retain(|m| !restricted || search_moves.contains(&m.mv));
-    scored.sort_by_key(|m| std::cmp::Reverse(m.key));
-    scored
-        .into_iter()
-        .map(|m| RootMove {
-            mv: m.mv,
-            score: -score::INFINITE,
-            previous_score: -score::INFINITE,
-            pv: Vec::new(),
-            seldepth: 0,
-        })
-        .collect()
-}
-
-/// A reply to ponder on when the principal variation is a single move: the table's best
-/// move in the position after it.
-fn ponder_from_table<G: Game>(root: &G, best: G::Move, tt: &TranspositionTable) -> Option<G::Move> {
-    let mut pos = root.clone();
-    pos.make_move(best);
-    let index = usize::from(tt.probe(pos.hash())?.move_index?);
-    let mut list = G::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.get(index).copied()
-}
-
-/// The score of a root without legal moves (the game is over).
-fn terminal_root_score<G: Game>(root: &G) -> Score {
-    match root.status() {
-        Status::Over(outcome) => {
-            score::to_protocol(score::points_score(outcome.points[root.to_move()], 0))
-        }
-        Status::Ongoing => Score::Cp(0),
-    }
-}
-
-/// Runs one search on `options.threads` threads; see [`super::Searcher::search`].
+/// Runs one search of the family `K` on the pool's threads; see
+/// [`super::Searcher::search`]. `no_move` is the result at a root without legal moves
+/// (the game is over). The clock starts before anything else.
 #[allow(clippy::too_many_arguments)]
-pub fn run<G: Game, E: Evaluator<G>>(
+pub fn run<G: Game, E: Send + Sync + 'static, K: SearchKind>(
     root: &G,
     limits: &Limits<G::Move>,
     control: &Control,
     options: &Options,
-    tt: &TranspositionTable,
-    eval: &E,
-    thread_data: &mut [ThreadData<G::Move>],
+    algorithm: Algorithm,
+    tt: &Arc<TranspositionTable>,
+    eval: &Arc<E>,
+    pool: &ThreadPool<G::Move>,
+    no_move: Score,
     report: &mut dyn FnMut(Report<'_, G::Move>),
-) -> SearchResult<G::Move> {
-    tt.new_search();
-    let shared = Shared {
-        tt,
-        eval,
-        limits,
-        control,
-        options,
+) -> SearchResult<G::Move>
+where
+    for<'a, 's> Worker<'a, 's, G, E, K>: RootSearch<G, K::Line<G>>,
+{
+    let common = Arc::new(Common {
         start: Instant::now(),
+        tt: Arc::clone(tt),
+        eval: Arc::clone(eval),
+        limits: limits.clone(),
+        control: control.clone(),
+        options: options.clone(),
+        algorithm,
         abort: AtomicBool::new(false),
-        nodes: (0..thread_data.len()).map(|_| AtomicU64::new(0)).collect(),
+        nodes: (0..pool.len()).map(|_| AtomicU64::new(0)).collect(),
         deadline_ms: AtomicU64::new(NO_DEADLINE),
-    };
-    let moves = root_moves(root, &limits.search_moves, tt, eval);
-    let (main_data, helper_data) = thread_data
-        .split_first_mut()
-        .expect("a searcher has at least one thread");
-    let mut main = Worker::new(&shared, 0, root, main_data, moves.clone());
+    });
+    tt.new_search();
+    let shared = common.view();
+    let mut main_data = lock(&pool.data[0]);
+    let mut main = Worker::<G, E, K>::new(&shared, 0, root, &mut main_data, Vec::new());
     main.publish_deadline();
+    let moves = main.first_root_moves();
     if moves.is_empty() {
         main.wait_for_stop();
         return SearchResult {
             best: None,
             ponder: None,
-            score: terminal_root_score(root),
+            score: no_move,
             nodes: 0,
             depth: 0,
         };
     }
-    // Helpers wait at the gate until all are spawned, so that with more threads than
-    // cores the spawning main thread is not starved by searching helpers.
-    let gate = Barrier::new(helper_data.len() + 1);
-    std::thread::scope(|scope| {
-        scope.spawn(|| watch(&shared));
-        let helpers: Vec<_> = helper_data
-            .iter_mut()
-            .enumerate()
-            .map(|(i, data)| {
-                let (shared, gate) = (&shared, &gate);
-                let moves = moves.clone();
-                scope.spawn(move || {
-                    gate.wait();
-                    let mut helper = Worker::new(shared, i + 1, root, data, moves);
+    main.root_moves = moves.clone();
+    let (done, finished) = mpsc::channel::<u64>();
+    // Helpers wait at the gate until all have their task, so that with more threads than
+    // cores the main thread is not starved while it hands them out.
+    let gate = Arc::new(Barrier::new(pool.len()));
+    {
+        let (common, done) = (Arc::clone(&common), done.clone());
+        pool.execute(
+            0,
+            Box::new(move || {
+                watch(&common.view());
+                // The table's last other owner goes before the search is told it ended.
+                drop(common);
+                let _ = done.send(0);
+            }),
+        );
+    }
+    for id in 1..pool.len() {
+        let (common, done, gate) = (Arc::clone(&common), done.clone(), Arc::clone(&gate));
+        let (data, root, moves) = (Arc::clone(&pool.data[id]), root.clone(), moves.clone());
+        pool.execute(
+            id,
+            Box::new(move || {
+                gate.wait();
+                let nodes = {
+                    let shared = common.view();
+                    let mut data = lock(&data);
+                    let mut helper = Worker::<G, E, K>::new(&shared, id, &root, &mut data, moves);
                     helper.iterate(None);
                     helper.nodes
-                })
-            })
-            .collect();
-        gate.wait();
-        let mut outcome = main.iterate(Some(report));
-        main.wait_for_stop();
-        if let (Some(best), None) = (outcome.best, outcome.ponder) {
-            outcome.ponder = ponder_from_table(root, best, tt);
-        }
-        shared.abort.store(true, Ordering::Relaxed);
-        outcome.nodes = main.nodes
-            + helpers
-                .into_iter()
-                .map(|h| h.join().expect("a search thread panicked"))
-                .sum::<u64>();
-        outcome
-    })
+                };
+                drop(common);
+                let _ = done.send(nodes);
+            }),
+        );
+    }
+    drop(done);
+    gate.wait();
+    let mut outcome = main.iterate(Some(report));
+    main.wait_for_stop();
+    shared.abort.store(true, Ordering::Relaxed);
+    // Every helper and the watch thread report before the table may change again.
+    let helper_nodes: Vec<u64> = finished.iter().collect();
+    assert_eq!(helper_nodes.len(), pool.len(), "a search thread panicked");
+    outcome.nodes = main.nodes + helper_nodes.iter().sum::<u64>();
+    outcome
 }

@@ -44,6 +44,13 @@ impl Engine {
         }
     }
 
+    /// The engine process's threads (Linux only: read from `/proc`).
+    pub fn os_threads(&self) -> usize {
+        std::fs::read_dir(format!("/proc/{}/task", self.child.id()))
+            .expect("the engine process has a /proc entry")
+            .count()
+    }
+
     pub fn send(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").expect("the engine reads its input");
         self.stdin.flush().expect("the engine reads its input");

@@ -25,13 +25,14 @@
 //! trait's default answers false) gets paranoid search: each MIN node then has the rules'
 //! side to move only, and the turn follows the rules' order.
 
-use super::worker::{Reply, Worker};
+use super::worker::{MultiPlayer, Reply};
 use super::Algorithm;
 use crate::game::Game;
 use crate::search::ordering::ScoredMove;
+use crate::search::threads::Worker;
 use crate::search::Evaluator;
 
-impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
+impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
     /// A MIN node's moves: the side to move's, then those of every other opponent seat
     /// that can move, each played out of turn. Numbers run on through the whole list, so
     /// the table's move index names one move of one seat.
@@ -59,7 +60,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
     /// player unless the rules give it to the root player anyway (or the game is over, or
     /// the root player cannot move: then the rules' order goes on). Returns whether it did.
     pub fn hand_back_after(&mut self, reply: Reply<G::Move>) -> bool {
-        self.ctx.algorithm == Algorithm::BestReply
+        self.shared.algorithm == Algorithm::BestReply
             && reply.seat != self.root_seat
             && !self.root_to_move()
             && self.pos.pass_turn_to(self.root_seat)

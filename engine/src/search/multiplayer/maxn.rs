@@ -21,26 +21,30 @@
 //! not fit an entry); ties keep the first move in the order.
 
 use super::values::{self, Shares, SHARE_TOTAL};
-use super::worker::Worker;
+use super::worker::MultiPlayer;
 use crate::game::{Game, Points, Seat};
 use crate::search::ordering::next_move;
 use crate::search::score::MAX_PLY;
+use crate::search::threads::Reporter;
+use crate::search::threads::Worker;
 use crate::search::tt::Entry;
-use crate::search::{Bound, Evaluator, Report};
+use crate::search::Bound;
+use crate::search::Evaluator;
 
 /// Quiescence search looks at most this many captures deep.
 const QS_MAX_PLY: usize = 1;
 /// A bound no share reaches: no pruning.
 const UNBOUNDED: i32 = SHARE_TOTAL + 1;
 
-impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
-    /// One iteration at the root: the root seat's share decides, shallow pruning applies
-    /// to the children from the second move on.
-    pub fn maxn_root(&mut self, depth: i32, report: &mut dyn FnMut(Report<'_, G::Move>)) {
+impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
+    /// One MultiPV line of an iteration at the root: the root moves from `line` on; the
+    /// root seat's share decides, shallow pruning applies to the children from the
+    /// second move on.
+    pub fn maxn_root(&mut self, depth: i32, line: usize, report: &mut Reporter<'_, G::Move>) {
         let me = self.root_seat;
         let mut best: Option<i32> = None;
-        for i in 0..self.root_moves.len() {
-            let reply = self.root_moves[i].reply;
+        for i in line..self.root_moves.len() {
+            let reply = self.root_moves[i].mv;
             self.announce(reply.mv, i + 1, depth, report);
             let handed_back = self.play(reply);
             let bound = self.child_bound(me, best, UNBOUNDED);
@@ -49,16 +53,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
             if self.aborted() {
                 return;
             }
-            let line = self.root_line(reply, handed_back);
-            let seats = self.pv_seats[1].clone();
-            let rm = &mut self.root_moves[i];
-            rm.score = value[me];
+            self.root_moves[i].score = value[me];
             if best.is_none_or(|b| value[me] > b) {
                 best = Some(value[me]);
-                rm.pv = line;
-                rm.seats = seats;
-                if i > 0 {
-                    self.partial_best = Some(rm.clone());
+                self.record_root_line(i, value[me], handed_back);
+                if i > line && line == 0 {
+                    self.partial_best = Some(self.root_moves[i].clone());
                 }
             }
         }
@@ -109,7 +109,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
 
         // Step 4. The moves, the table's first.
         let key = self.key();
-        let tt_move = self.ctx.tt.probe(key).and_then(|e| e.move_index);
+        let tt_move = self.shared.tt.probe(key).and_then(|e| e.move_index);
         let mut moves = std::mem::take(&mut self.move_pool[ply]);
         self.generate_replies(ply, tt_move, false, &mut moves);
         if moves.is_empty() {
@@ -156,7 +156,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         self.quiet_pool[ply] = tried;
 
         // Step 6. Remember the best move for the ordering of later searches.
-        self.ctx.tt.store(
+        self.shared.tt.store(
             key,
             Entry {
                 move_index: best_index,

@@ -9,21 +9,21 @@
 //! - `maxn`: every seat maximises its own share of a fixed total, with shallow pruning
 //!   (`maxn`).
 //!
-//! What they share (`worker`): iterative deepening with the node, time, `stop` and
-//! `ponderhit` checks of the two-player search and its time manager (`time.rs`); the
-//! lock-free transposition table (`tt.rs`); move ordering by the table's move, captures
-//! by gain (MVV-LVA), two killers per ply and history (`ordering.rs`); a capture-only
-//! quiescence search below the horizon; one `info` per iteration whose score is the
-//! root seat's and whose `seat_scores` are every seat's scores at the end of the
-//! principal variation (`values` converts finished games and scores). Paranoid and
-//! best-reply search add principal-variation search, late-move reductions and pruning
-//! and futility pruning, because the stacked plies of six opponents multiply the tree.
+//! They run on the kernel of the two-player search (`threads.rs`, `root.rs`): the same
+//! worker, Lazy SMP over `Threads` threads sharing the table, iterative deepening with
+//! MultiPV, the node, time, `stop` and `ponderhit` checks and the reports. What they
+//! share besides (`worker`): the moves of a node as [`Reply`]s with their order keys
+//! (the table's move, captures by gain (MVV-LVA), two killers per ply and history, as in
+//! `ordering.rs`), playing a move out of turn for best-reply search, and the root's
+//! [`RootSearch`](super::threads::RootSearch): each `info` line's score is the root
+//! seat's and its `seat_scores` are every seat's scores at the end of the principal
+//! variation (`values` converts finished games and scores). Paranoid and best-reply
+//! search add principal-variation search, late-move reductions and pruning and futility
+//! pruning, because the stacked plies of six opponents multiply the tree.
 //!
-//! A position with two seats is searched by the two-player [`Searcher`], which the
-//! [`MultiSearcher`] holds for that purpose, so one searcher serves every division of a
-//! game into players. The multi-player searches run on one thread (the `Threads` option
-//! applies to the two-player search only); their node counts are deterministic. MultiPV
-//! is not supported: one line is reported.
+//! A position with two seats is searched by the two-player search of the same
+//! [`Searcher`], so one searcher serves every division of a game into players. With one
+//! thread node counts are deterministic.
 
 mod brs;
 mod maxn;
@@ -32,15 +32,13 @@ mod values;
 mod worker;
 
 use super::bench::BenchResult;
-use super::ordering::{History, Killers};
-use super::tt::TranspositionTable;
+use super::threads;
 use super::{Control, Evaluator, Limits, Options, Report, SearchResult, Searcher};
-use crate::game::{Game, MAX_SEATS};
+use crate::game::{Game, Seat, MAX_SEATS};
 use arrayvec::ArrayVec;
-use std::marker::PhantomData;
-use std::time::Instant;
 
 pub use values::{SHARE_TEMPERATURE, SHARE_TOTAL};
+pub use worker::{MultiPlayer, Reply};
 
 /// One score per seat, in seat order.
 pub type SeatScores = ArrayVec<i32, MAX_SEATS>;
@@ -87,61 +85,40 @@ impl Algorithm {
     }
 }
 
-/// Killers and history, kept between searches like the two-player search's thread data.
-pub(crate) struct Heuristics<M> {
-    pub history: History,
-    pub killers: Killers<M>,
-}
-
-impl<M: Copy + Eq> Default for Heuristics<M> {
-    fn default() -> Self {
-        Heuristics {
-            history: History::default(),
-            killers: Killers::default(),
-        }
-    }
+/// Mixed into a multi-player search's table keys: its values depend on the algorithm
+/// and the root seat (splitmix64 spreads the small number over all 64 bits).
+pub(crate) fn table_salt(algorithm: Algorithm, root_seat: Seat) -> u64 {
+    let mut x = ((algorithm as u64) << 8) | root_seat as u64;
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
 }
 
 /// A search engine for one game type and every division into seats: multi-player
-/// searches for three or more seats, the two-player [`Searcher`] for two. Keep one per
-/// game and reuse it between moves. Only the table of the kind of search last run is
-/// kept, so memory stays within the `Hash` option.
+/// searches for three or more seats, the two-player search for two, on one [`Searcher`]
+/// (one table, one set of threads' history and killers). Keep one per game and reuse it
+/// between moves.
 pub struct MultiSearcher<G: Game, E: Evaluator<G>> {
-    options: Options,
+    searcher: Searcher<G, E>,
     algorithm: Algorithm,
-    eval: E,
-    tt: Option<TranspositionTable>,
-    heuristics: Heuristics<G::Move>,
-    two_player: Option<Searcher<G, E>>,
-    _game: PhantomData<fn() -> G>,
 }
 
 impl<G: Game, E: Evaluator<G>> MultiSearcher<G, E> {
     pub fn new(options: Options) -> Self {
         MultiSearcher {
-            options,
+            searcher: Searcher::new(options),
             algorithm: Algorithm::default(),
-            eval: E::default(),
-            tt: None,
-            heuristics: Heuristics::default(),
-            two_player: None,
-            _game: PhantomData,
         }
     }
 
     /// Applies new options (a table of another size is rebuilt, emptied).
     pub fn set_options(&mut self, options: Options) {
-        if options.hash_mb != self.options.hash_mb {
-            self.tt = None;
-        }
-        if let Some(searcher) = &mut self.two_player {
-            searcher.set_options(options.clone());
-        }
-        self.options = options;
+        self.searcher.set_options(options);
     }
 
     pub fn options(&self) -> &Options {
-        &self.options
+        self.searcher.options()
     }
 
     /// Chooses the algorithm for positions of more than two seats.
@@ -155,34 +132,23 @@ impl<G: Game, E: Evaluator<G>> MultiSearcher<G, E> {
 
     /// The evaluator (for the protocol's `eval`).
     pub fn evaluator(&self) -> &E {
-        &self.eval
+        self.searcher.evaluator()
     }
 
-    /// Forgets everything learnt: empties the tables, history and killers.
+    /// Forgets everything learnt: empties the table, history and killers.
     pub fn clear(&mut self) {
-        if let Some(tt) = &mut self.tt {
-            tt.clear();
-        }
-        self.heuristics.history.clear();
-        self.heuristics.killers.clear();
-        if let Some(searcher) = &mut self.two_player {
-            searcher.clear();
-        }
+        self.searcher.clear();
     }
 
-    /// Per mille of the table of the last search used by it.
+    /// Per mille of the table used by the last search.
     pub fn hashfull(&self) -> u32 {
-        match (&self.tt, &self.two_player) {
-            (Some(tt), _) => tt.hashfull(),
-            (None, Some(searcher)) => searcher.hashfull(),
-            (None, None) => 0,
-        }
+        self.searcher.hashfull()
     }
 
     /// Searches `root` until a limit or `control.stop`, like [`Searcher::search`]: with
     /// two seats by the two-player search, otherwise by the chosen algorithm. `report`
-    /// receives one `Iteration` per completed depth (with `seat_scores` filled in games
-    /// of more than two seats) and `CurrMove` at most once per second after the first.
+    /// receives the lines of each completed depth (with `seat_scores` filled in games of
+    /// more than two seats) and `CurrMove` at most once per second after the first.
     pub fn search(
         &mut self,
         root: &G,
@@ -191,27 +157,21 @@ impl<G: Game, E: Evaluator<G>> MultiSearcher<G, E> {
         report: &mut dyn FnMut(Report<'_, G::Move>),
     ) -> SearchResult<G::Move> {
         if root.seats() == 2 {
-            self.tt = None;
-            let options = self.options.clone();
-            let searcher = self
-                .two_player
-                .get_or_insert_with(|| Searcher::new(options));
-            return searcher.search(root, limits, control, report);
+            return self.searcher.search(root, limits, control, report);
         }
-        self.two_player = None;
-        let hash_mb = self.options.hash_mb;
-        let tt = self
-            .tt
-            .get_or_insert_with(|| TranspositionTable::new(hash_mb));
-        let ctx = worker::Context {
-            algorithm: self.algorithm,
-            eval: &self.eval,
-            tt,
+        let s = &mut self.searcher;
+        threads::run::<G, E, MultiPlayer>(
+            root,
             limits,
             control,
-            move_overhead_ms: self.options.move_overhead_ms,
-        };
-        worker::Worker::new(root, ctx, &mut self.heuristics).run(report)
+            &s.options,
+            self.algorithm,
+            &s.tt,
+            &s.eval,
+            &s.threads,
+            worker::terminal_score(root),
+            report,
+        )
     }
 }
 
@@ -226,19 +186,8 @@ pub fn bench<G: Game, E: Evaluator<G>>(
 ) -> BenchResult {
     let mut searcher = MultiSearcher::<G, E>::new(options);
     searcher.set_algorithm(algorithm);
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let control = Control::default();
-    let mut nodes = 0;
-    let start = Instant::now();
-    for pos in positions {
+    super::bench::measure(positions, depth, |pos, limits, control| {
         searcher.clear();
-        nodes += searcher.search(pos, &limits, &control, &mut |_| {}).nodes;
-    }
-    BenchResult {
-        nodes,
-        time_ms: (start.elapsed().as_millis() as u64).max(1),
-    }
+        searcher.search(pos, limits, control, &mut |_| {}).nodes
+    })
 }

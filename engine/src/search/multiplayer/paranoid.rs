@@ -18,13 +18,16 @@
 //! distance pruning, table cutoffs, futility, then the moves in order with late-move
 //! pruning and reductions and principal-variation search.
 
-use super::worker::{Reply, Worker};
+use super::worker::{MultiPlayer, Reply};
 use crate::game::{Game, Points};
 use crate::search::ordering::{is_killer_key, next_move};
 use crate::search::pruning::{bound_of, bound_settles, lmr_reduction};
 use crate::search::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
+use crate::search::threads::Reporter;
+use crate::search::threads::Worker;
 use crate::search::tt::Entry;
-use crate::search::{Bound, Evaluator, Report};
+use crate::search::Bound;
+use crate::search::Evaluator;
 
 /// Late-move reductions start at this depth and this move number (0-based).
 const LMR_MIN_DEPTH: i32 = 3;
@@ -43,40 +46,37 @@ const DELTA_MARGIN: i32 = 200;
 /// Depth stored in the table for quiescence results (below every real depth).
 const QS_DEPTH: i32 = 0;
 
-impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
-    /// One iteration at the root (where the root player moves): the first move with the
-    /// full window, the others with a null window and a re-search when they beat alpha.
-    pub fn alphabeta_root(&mut self, depth: i32, report: &mut dyn FnMut(Report<'_, G::Move>)) {
+impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
+    /// One MultiPV line of an iteration at the root (where the root player moves): the
+    /// root moves from `line` on, the first with the full window, the others with a null
+    /// window and a re-search when they beat alpha.
+    pub fn alphabeta_root(&mut self, depth: i32, line: usize, report: &mut Reporter<'_, G::Move>) {
         let mut alpha = -INFINITE;
-        for i in 0..self.root_moves.len() {
-            let reply = self.root_moves[i].reply;
+        for i in line..self.root_moves.len() {
+            let reply = self.root_moves[i].mv;
             self.announce(reply.mv, i + 1, depth, report);
             let handed_back = self.play(reply);
-            let mut value = if i == 0 {
+            let first = i == line;
+            let mut value = if first {
                 -INFINITE
             } else {
                 self.child(true, depth - 1, 0, alpha, alpha + 1)
             };
-            if i == 0 || value > alpha {
+            if first || value > alpha {
                 value = self.child(true, depth - 1, 0, alpha, INFINITE);
             }
             self.unplay(reply, handed_back);
             if self.aborted() {
                 return;
             }
-            let line = self.root_line(reply, handed_back);
-            let seats = self.pv_seats[1].clone();
-            let rm = &mut self.root_moves[i];
-            if i == 0 || value > alpha {
-                rm.score = value;
-                rm.pv = line;
-                rm.seats = seats;
-                if i > 0 {
-                    self.partial_best = Some(rm.clone());
+            if first || value > alpha {
+                self.record_root_line(i, value, handed_back);
+                if !first && line == 0 {
+                    self.partial_best = Some(self.root_moves[i].clone());
                 }
                 alpha = value;
             } else {
-                rm.score = -INFINITE;
+                self.root_moves[i].score = -INFINITE;
             }
         }
     }
@@ -171,7 +171,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         // Step 5. Transposition table: a deep enough entry whose bound settles the window
         // ends the node (not in PV nodes, to keep the principal variation whole).
         let key = self.key();
-        let tt_entry = self.ctx.tt.probe(key);
+        let tt_entry = self.shared.tt.probe(key);
         if let Some(entry) = tt_entry {
             let value = score::from_tt(entry.score, ply);
             if !pv_node && entry.depth >= depth && bound_settles(entry.bound, value, alpha, beta) {
@@ -303,7 +303,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         }
         let pv_node = beta - alpha > 1;
         let key = self.key();
-        let tt_entry = self.ctx.tt.probe(key);
+        let tt_entry = self.shared.tt.probe(key);
         if let Some(entry) = tt_entry {
             let value = score::from_tt(entry.score, ply);
             if !pv_node && bound_settles(entry.bound, value, alpha, beta) {
@@ -367,7 +367,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, G, E> {
         depth: i32,
         bound: Bound,
     ) {
-        self.ctx.tt.store(
+        self.shared.tt.store(
             key,
             Entry {
                 move_index,
