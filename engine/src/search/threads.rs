@@ -291,7 +291,7 @@ fn root_moves<G: Game, E: Evaluator<G>>(
     let mut list = G::MoveList::default();
     root.generate_moves(&mut list);
     let ctx = OrderingContext {
-        tt_move: tt.probe(root.hash()).and_then(|e| e.move_index),
+        tt_move: tt.probe(root.hash()).and_then(|e| e.mv),
         killers: [None, None],
         history: &History::default(),
         seat: root.to_move(),
@@ -318,10 +318,7 @@ fn root_moves<G: Game, E: Evaluator<G>>(
 fn ponder_from_table<G: Game>(root: &G, best: G::Move, tt: &TranspositionTable) -> Option<G::Move> {
     let mut pos = root.clone();
     pos.make_move(best);
-    let index = usize::from(tt.probe(pos.hash())?.move_index?);
-    let mut list = G::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.get(index).copied()
+    ordering::legal_move_named(&pos, tt.probe(pos.hash())?.mv?)
 }
 
 /// The score of a root without legal moves (the game is over).

@@ -39,6 +39,15 @@ pub struct Reply<M> {
     pub losing: bool,
 }
 
+impl<M: Copy> Reply<M> {
+    /// The reply as the table stores it: the packed move (`Game::pack_move`) mixed with
+    /// its seat's number, so that among a best-reply MIN node's moves, which are several
+    /// seats' (`brs.rs`), it names one move of one seat.
+    pub fn packed<G: Game<Move = M>>(&self) -> u32 {
+        G::pack_move(self.mv) ^ (self.seat as u32).wrapping_mul(0x9E37_79B9)
+    }
+}
+
 /// A root move with what the iterations found out about it.
 #[derive(Clone, Debug)]
 pub struct RootMove<M> {
@@ -137,8 +146,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
     /// The root's legal moves, restricted to `search_moves` when it names any of them.
     fn legal_root_moves(&mut self) -> Vec<RootMove<G::Move>> {
         let mut moves = Vec::new();
-        let mut index = 0;
-        self.append_replies(false, &mut index, 0, None, false, &mut moves);
+        self.append_replies(false, 0, None, false, &mut moves);
         let wanted = &self.ctx.limits.search_moves;
         if moves.iter().any(|m| wanted.contains(&m.mv.mv)) {
             moves.retain(|m| wanted.contains(&m.mv.mv));
@@ -475,7 +483,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
     pub fn generate_replies(
         &mut self,
         ply: usize,
-        tt_move: Option<u16>,
+        tt_move: Option<u32>,
         tactical_only: bool,
         out: &mut Vec<ScoredMove<Reply<G::Move>>>,
     ) {
@@ -483,20 +491,17 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
         if self.ctx.algorithm == Algorithm::BestReply && !self.root_to_move() {
             self.opponent_replies(ply, tt_move, tactical_only, out);
         } else {
-            let mut index = 0;
-            self.append_replies(false, &mut index, ply, tt_move, tactical_only, out);
+            self.append_replies(false, ply, tt_move, tactical_only, out);
         }
     }
 
-    /// Appends the side to move's moves with their order keys, numbered on from `index`
-    /// (the number the table stores as the move). `out_of_turn` marks them as played
-    /// after a hand-over.
+    /// Appends the side to move's moves with their order keys; `tt_move` is the table's
+    /// reply (`Reply::packed`). `out_of_turn` marks them as played after a hand-over.
     pub fn append_replies(
         &self,
         out_of_turn: bool,
-        index: &mut u16,
         ply: usize,
-        tt_move: Option<u16>,
+        tt_move: Option<u32>,
         tactical_only: bool,
         out: &mut Vec<ScoredMove<Reply<G::Move>>>,
     ) {
@@ -505,8 +510,6 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
         let seat = self.pos.to_move();
         let killers = self.heuristics.killers.get(ply);
         for &mv in list.iter() {
-            let number = *index;
-            *index += 1;
             let tactical = self.pos.is_tactical(mv);
             if tactical_only && !tactical {
                 continue;
@@ -518,17 +521,6 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             };
             let losing =
                 tactical && tactical_only && self.ctx.eval.is_losing_capture(&self.pos, mv);
-            let key = if tt_move == Some(number) {
-                TT_MOVE
-            } else if tactical {
-                TACTICAL + 16 * gain - self.ctx.eval.mover_value(&self.pos, mv) / 8
-            } else if killers[0] == Some(mv) {
-                FIRST_KILLER
-            } else if killers[1] == Some(mv) {
-                SECOND_KILLER
-            } else {
-                self.heuristics.history.get(seat, &mv)
-            };
             let reply = Reply {
                 mv,
                 seat,
@@ -538,11 +530,18 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
                 gain,
                 losing,
             };
-            out.push(ScoredMove {
-                mv: reply,
-                index: number,
-                key,
-            });
+            let key = if tt_move.is_some_and(|tt| reply.packed::<G>() == tt) {
+                TT_MOVE
+            } else if tactical {
+                TACTICAL + 16 * gain - self.ctx.eval.mover_value(&self.pos, mv) / 8
+            } else if killers[0] == Some(mv) {
+                FIRST_KILLER
+            } else if killers[1] == Some(mv) {
+                SECOND_KILLER
+            } else {
+                self.heuristics.history.get(seat, G::pack_move(mv))
+            };
+            out.push(ScoredMove { mv: reply, key });
         }
     }
 
@@ -557,11 +556,13 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
     ) {
         let bonus = history_bonus(depth);
         self.heuristics.killers.add(ply, reply.mv);
-        self.heuristics.history.update(reply.seat, &reply.mv, bonus);
+        self.heuristics
+            .history
+            .update(reply.seat, G::pack_move(reply.mv), bonus);
         for other in tried.iter().filter(|r| r.seat == reply.seat) {
             self.heuristics
                 .history
-                .update(other.seat, &other.mv, -bonus);
+                .update(other.seat, G::pack_move(other.mv), -bonus);
         }
     }
 

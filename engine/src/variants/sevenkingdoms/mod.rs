@@ -223,6 +223,12 @@ impl Game for SevenKingdoms {
     type MoveList = MoveList;
     type Config = Players;
 
+    /// No cheap test of a packed move: a step's legality depends on the moving kingdom's
+    /// pieces, the lines it crosses and the put-out choices of the turn, so a test would
+    /// repeat most of the generator. The table's move is found in the generated list by
+    /// `pack_move`'s default fingerprint.
+    const UNPACKS_MOVES: bool = false;
+
     fn start(players: &Players) -> SevenKingdoms {
         SevenKingdoms::from_position_string(notation::START, players)
             .expect("the start position is valid")
