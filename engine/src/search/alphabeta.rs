@@ -129,30 +129,22 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         None
     }
 
-    /// The picker of the moves at `ply` (`ordering::MovePicker`), with the ply's reused
-    /// list; `tt_move` is the table's move, packed.
+    /// The picker of the moves at `ply` (`ordering::MovePicker`) with the ply's killers
+    /// and reused list; `tt_move` is the table's move, packed.
     pub fn move_picker(
         &mut self,
         ply: usize,
         tt_move: Option<u32>,
+        killers: [Option<G::Move>; 2],
         wanted: Wanted,
     ) -> MovePicker<G::Move> {
         let pool = std::mem::take(&mut self.move_pool[ply]);
-        MovePicker::new(&self.pos, tt_move, wanted, pool)
+        MovePicker::new(&self.pos, tt_move, killers, wanted, pool)
     }
 
-    /// The next move of `picker` at `ply`, with this thread's killers and history.
-    pub fn pick(
-        &self,
-        picker: &mut MovePicker<G::Move>,
-        ply: usize,
-    ) -> Option<ordering::ScoredMove<G::Move>> {
-        picker.next(
-            &self.pos,
-            self.shared.eval,
-            self.data.killers.get(ply),
-            &self.data.history,
-        )
+    /// The next move of `picker`, ordered with this thread's history.
+    pub fn pick(&self, picker: &mut MovePicker<G::Move>) -> Option<ordering::ScoredMove<G::Move>> {
+        picker.next(&self.pos, self.shared.eval, &self.data.history)
     }
 
     /// The score of a position without legal moves: its result for the side to move.
@@ -239,7 +231,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
 
         // Step 10. The moves, from a picker: the table's move (before the list is generated
         // where the variant can test its legality), captures, killers, quiet moves.
-        let mut picker = self.move_picker(ply, tt_move, Wanted::All);
+        let killers = self.data.killers.get(ply);
+        let mut picker = self.move_picker(ply, tt_move, killers, Wanted::All);
         let seat = self.pos.to_move();
 
         // Step 11. The move loop.
@@ -249,7 +242,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let mut quiets_tried = std::mem::take(&mut self.quiet_pool[ply]);
         quiets_tried.clear();
         let mut moves_seen = 0;
-        while let Some(entry) = self.pick(&mut picker, ply) {
+        while let Some(entry) = self.pick(&mut picker) {
             let number = moves_seen;
             moves_seen += 1;
             let mv = entry.mv;

@@ -113,7 +113,13 @@ pub struct OrderingContext<'a, M> {
     pub seat: usize,
 }
 
-/// Fills `out` with `moves` and their order keys.
+/// The order key of a capture or promotion: MVV-LVA (by gain, cheaper movers first
+/// among equal gains).
+fn capture_key<G: Game, E: Evaluator<G>>(pos: &G, eval: &E, mv: G::Move) -> i32 {
+    TACTICAL + 16 * eval.capture_value(pos, mv) - eval.moving_piece_value(pos, mv) / 8
+}
+
+/// Fills `out` with `moves` and their order keys (the root's first order).
 pub fn score_moves<G: Game, E: Evaluator<G>>(
     pos: &G,
     eval: &E,
@@ -126,7 +132,7 @@ pub fn score_moves<G: Game, E: Evaluator<G>>(
         let key = if ctx.tt_move.is_some_and(|tt| G::pack_move(mv) == tt) {
             TT_MOVE
         } else if pos.is_tactical(mv) {
-            TACTICAL + 16 * eval.capture_value(pos, mv) - eval.moving_piece_value(pos, mv) / 8
+            capture_key(pos, eval, mv)
         } else if ctx.killers[0] == Some(mv) {
             FIRST_KILLER
         } else if ctx.killers[1] == Some(mv) {
@@ -162,34 +168,50 @@ pub fn legal_move_named<G: Game>(pos: &G, packed: u32) -> Option<G::Move> {
 enum Stage {
     /// The table's move, read back by `Game::table_move` without generating the list.
     TableMove,
-    /// The list is generated and scored next.
+    /// The list is generated next; captures and promotions are scored, quiet moves not yet.
     Generate,
-    /// Captures, killers and quiet moves, best key first.
-    Ordered,
+    /// Captures and promotions by MVV-LVA (and the table's move, where it was found in
+    /// the list).
+    Captures,
+    /// The two killers, if they are quiet moves of the list.
+    FirstKiller,
+    SecondKiller,
+    /// The quiet moves are scored by history next.
+    ScoreQuiets,
+    /// Quiet moves by history.
+    Quiets,
 }
 
-/// Hands out a node's moves one at a time, best first: the table's move (before the
-/// list is generated, where the variant can test its legality cheaply: a cutoff by it
-/// then costs no move generation), then captures and promotions, killers and quiet moves
-/// from one generated list. Where the variant cannot test a packed move's legality
+/// Hands out a node's moves one at a time, best first, in stages as Stockfish's move
+/// picker does: the table's move (before the list is generated, where the variant can
+/// test its legality cheaply: a cutoff by it then costs no move generation), captures and
+/// promotions by MVV-LVA, the killers, then quiet moves by history, which are scored only
+/// if a node gets that far. Where the variant cannot test a packed move's legality
 /// (`Game::UNPACKS_MOVES` false) the table's move is found in the generated list.
 pub struct MovePicker<M> {
     stage: Stage,
     wanted: Wanted,
-    /// The table's move, packed, and once read back, the legal move it names.
+    /// The table's move, packed, where it is looked up in the generated list.
     tt_packed: Option<u32>,
+    /// The table's move read back before generation (`UNPACKS_MOVES`).
     table_move: Option<M>,
+    killers: [Option<M>; 2],
+    /// The generated moves: captures (and a table move found in the list) first, up to
+    /// `captures_end`, then quiet moves; `moves[..next]` were handed out.
     moves: Vec<ScoredMove<M>>,
+    captures_end: usize,
+    /// Where the quiet moves left after the killers start (sorted from there).
+    quiets_start: usize,
     next: usize,
-    /// Whether the generated list was empty (with `Wanted::All`: no legal move).
-    generated_none: bool,
 }
 
 impl<M: Copy + Eq> MovePicker<M> {
-    /// A picker for a node whose table move is `tt_packed`; `pool` is a reused list.
+    /// A picker for a node whose table move is `tt_packed` and whose killers are
+    /// `killers`; `pool` is a reused list.
     pub fn new<G: Game<Move = M>>(
         pos: &G,
         tt_packed: Option<u32>,
+        killers: [Option<M>; 2],
         wanted: Wanted,
         pool: Vec<ScoredMove<M>>,
     ) -> Self {
@@ -205,9 +227,11 @@ impl<M: Copy + Eq> MovePicker<M> {
             wanted,
             tt_packed: if G::UNPACKS_MOVES { None } else { tt_packed },
             table_move,
+            killers,
             moves: pool,
+            captures_end: 0,
+            quiets_start: 0,
             next: 0,
-            generated_none: false,
         }
     }
 
@@ -216,57 +240,113 @@ impl<M: Copy + Eq> MovePicker<M> {
         &mut self,
         pos: &G,
         eval: &E,
-        killers: [Option<M>; 2],
         history: &History,
     ) -> Option<ScoredMove<M>> {
-        if self.stage == Stage::TableMove {
-            self.stage = Stage::Generate;
-            if let Some(mv) = self.table_move {
-                return Some(ScoredMove { mv, key: TT_MOVE });
+        loop {
+            match self.stage {
+                Stage::TableMove => {
+                    self.stage = Stage::Generate;
+                    if let Some(mv) = self.table_move {
+                        return Some(ScoredMove { mv, key: TT_MOVE });
+                    }
+                }
+                Stage::Generate => {
+                    self.generate(pos, eval);
+                    self.stage = Stage::Captures;
+                }
+                Stage::Captures => {
+                    if self.next < self.captures_end {
+                        return Some(self.take_best(self.captures_end));
+                    }
+                    self.stage = Stage::FirstKiller;
+                }
+                Stage::FirstKiller => {
+                    self.stage = Stage::SecondKiller;
+                    if let Some(picked) = self.take_killer(0, FIRST_KILLER) {
+                        return Some(picked);
+                    }
+                }
+                Stage::SecondKiller => {
+                    self.stage = Stage::ScoreQuiets;
+                    if let Some(picked) = self.take_killer(1, SECOND_KILLER) {
+                        return Some(picked);
+                    }
+                }
+                Stage::ScoreQuiets => {
+                    let seat = pos.to_move();
+                    for m in &mut self.moves[self.next..] {
+                        m.key = history.get(seat, G::pack_move(m.mv));
+                    }
+                    self.quiets_start = self.next;
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    let rest = &mut self.moves[self.quiets_start..];
+                    let i = self.next - self.quiets_start;
+                    if i >= rest.len() {
+                        return None;
+                    }
+                    self.next += 1;
+                    return Some(next_move(rest, i));
+                }
             }
         }
-        if self.stage == Stage::Generate {
-            self.stage = Stage::Ordered;
-            self.generate(pos, eval, killers, history);
-        }
-        (self.next < self.moves.len()).then(|| {
-            let picked = next_move(&mut self.moves, self.next);
-            self.next += 1;
-            picked
-        })
     }
 
-    /// Generates and scores the list, without the table's move if it was handed out.
-    fn generate<G: Game<Move = M>, E: Evaluator<G>>(
-        &mut self,
-        pos: &G,
-        eval: &E,
-        killers: [Option<M>; 2],
-        history: &History,
-    ) {
+    /// Generates the list without the table's move if it was handed out: captures and
+    /// promotions scored by MVV-LVA first, then the quiet moves, unscored.
+    fn generate<G: Game<Move = M>, E: Evaluator<G>>(&mut self, pos: &G, eval: &E) {
         let mut list = G::MoveList::default();
         match self.wanted {
             Wanted::All => pos.generate_moves(&mut list),
             Wanted::Tactical => pos.generate_tactical_moves(&mut list),
         }
-        self.generated_none = list.is_empty();
-        let ctx = OrderingContext {
-            tt_move: self.tt_packed,
-            killers,
-            history,
-            seat: pos.to_move(),
-        };
-        score_moves(pos, eval, &list, &ctx, &mut self.moves);
-        if let Some(done) = self.table_move {
-            if let Some(i) = self.moves.iter().position(|m| m.mv == done) {
-                self.moves.swap_remove(i);
+        self.moves.clear();
+        let mut quiets = 0;
+        for &mv in list.iter() {
+            if Some(mv) == self.table_move {
+                continue;
             }
+            let key = if self.tt_packed.is_some_and(|tt| G::pack_move(mv) == tt) {
+                TT_MOVE
+            } else if pos.is_tactical(mv) {
+                capture_key(pos, eval, mv)
+            } else {
+                quiets += 1;
+                self.moves.push(ScoredMove { mv, key: 0 });
+                continue;
+            };
+            // A capture goes in front of the quiet moves pushed so far.
+            self.moves.push(ScoredMove { mv, key });
+            let last = self.moves.len() - 1;
+            self.moves.swap(last - quiets, last);
         }
+        self.captures_end = self.moves.len() - quiets;
     }
 
-    /// Whether the generated list was empty (only meaningful once `next` returned `None`).
-    pub fn generated_none(&self) -> bool {
-        self.generated_none
+    /// Hands out the move of highest key among `moves[next..end]`.
+    fn take_best(&mut self, end: usize) -> ScoredMove<M> {
+        let mut best = self.next;
+        for j in self.next + 1..end {
+            if self.moves[j].key > self.moves[best].key {
+                best = j;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.next += 1;
+        self.moves[self.next - 1]
+    }
+
+    /// Hands out killer `which` with order key `key` if it is among the quiet moves left.
+    fn take_killer(&mut self, which: usize, key: i32) -> Option<ScoredMove<M>> {
+        let killer = self.killers[which]?;
+        let offset = self.moves[self.next..]
+            .iter()
+            .position(|m| m.mv == killer)?;
+        self.moves.swap(self.next, self.next + offset);
+        self.moves[self.next].key = key;
+        self.next += 1;
+        Some(self.moves[self.next - 1])
     }
 
     /// The reused list, for the next node at this ply.
@@ -304,6 +384,84 @@ pub fn is_killer_key(key: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::hexmate::{Hexmate, Ruleset};
+
+    /// Captures gain the number of the target cell, so that their order is known.
+    #[derive(Default)]
+    struct CellValues;
+
+    impl Evaluator<Hexmate> for CellValues {
+        fn evaluate(&self, _: &Hexmate) -> i32 {
+            0
+        }
+        fn explain(&self, _: &Hexmate) -> String {
+            String::new()
+        }
+        fn capture_value(&self, _: &Hexmate, mv: crate::variants::hexmate::Move) -> i32 {
+            mv.to() as i32
+        }
+    }
+
+    /// Every move of the picker, in order.
+    fn picked(
+        pos: &Hexmate,
+        tt: Option<u32>,
+        killers: [Option<crate::variants::hexmate::Move>; 2],
+        history: &History,
+    ) -> Vec<ScoredMove<crate::variants::hexmate::Move>> {
+        let mut picker = MovePicker::new(pos, tt, killers, Wanted::All, Vec::new());
+        std::iter::from_fn(|| picker.next(pos, &CellValues, history)).collect()
+    }
+
+    #[test]
+    fn the_picker_hands_out_table_move_captures_killers_then_quiets_each_once() {
+        // A position of the perft suite where the side to move has captures.
+        let text = "7/8/2b6/3p3p2/1p4k4/4K7/12r/12/P7P2/10/2R4N1/8/7 b 0 1";
+        let pos = Hexmate::from_position_string(text, &Ruleset::Hexmate).expect("valid");
+        let mut all = crate::variants::hexmate::MoveList::new();
+        pos.generate_moves(&mut all);
+        let (captures, quiets): (Vec<_>, Vec<_>) = all.iter().partition(|&&m| pos.is_tactical(m));
+        assert!(captures.len() >= 2 && quiets.len() >= 4);
+        let (table, killers, favourite) = (quiets[0], [quiets[1], quiets[2]], quiets[3]);
+        let mut history = History::default();
+        history.update(pos.to_move(), Hexmate::pack_move(favourite), 4000);
+
+        let order = picked(
+            &pos,
+            Some(Hexmate::pack_move(table)),
+            killers.map(Some),
+            &history,
+        );
+        let moves: Vec<_> = order.iter().map(|m| m.mv).collect();
+        let mut sorted_out = moves.clone();
+        sorted_out.sort_by_key(|m| format!("{m:?}"));
+        let mut sorted_all = all.to_vec();
+        sorted_all.sort_by_key(|m| format!("{m:?}"));
+        assert_eq!(sorted_out, sorted_all, "every legal move exactly once");
+
+        let n = captures.len();
+        assert_eq!((moves[0], order[0].key), (table, TT_MOVE));
+        assert!(moves[1..=n].iter().all(|&m| pos.is_tactical(m)));
+        assert!(order[1..=n].windows(2).all(|w| w[0].key >= w[1].key));
+        assert_eq!(&moves[n + 1..n + 3], &killers);
+        assert_eq!(
+            (order[n + 1].key, order[n + 2].key),
+            (FIRST_KILLER, SECOND_KILLER)
+        );
+        assert_eq!(moves[n + 3], favourite);
+        assert!(order[n + 3..].windows(2).all(|w| w[0].key >= w[1].key));
+    }
+
+    #[test]
+    fn an_illegal_table_move_is_not_handed_out() {
+        let pos = Hexmate::start(&Ruleset::Hexmate);
+        let mut all = crate::variants::hexmate::MoveList::new();
+        pos.generate_moves(&mut all);
+        // a0 to a0 names no legal move.
+        let order = picked(&pos, Some(0), [None, None], &History::default());
+        assert_eq!(order.len(), all.len());
+        assert!(order.iter().all(|m| m.key != TT_MOVE));
+    }
 
     #[test]
     fn history_saturates_and_decays() {

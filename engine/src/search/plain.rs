@@ -21,12 +21,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             return score;
         }
 
-        let mut picker = self.move_picker(ply, None, Wanted::All);
+        let killers = self.data.killers.get(ply);
+        let mut picker = self.move_picker(ply, None, killers, Wanted::All);
         let seat = self.pos.to_move();
 
         let mut best = -INFINITE;
         let mut any_move = false;
-        while let Some(entry) = self.pick(&mut picker, ply) {
+        while let Some(entry) = self.pick(&mut picker) {
             any_move = true;
             let mv = entry.mv;
             self.make(mv, ply);

@@ -75,9 +75,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         } else {
             Wanted::Tactical
         };
-        let mut picker = self.move_picker(ply, tt_entry.and_then(|e| e.mv), wanted);
-        let no_killers = [None, None];
-        let mut first = picker.next(&self.pos, self.shared.eval, no_killers, &self.data.history);
+        let tt_move = tt_entry.and_then(|e| e.mv);
+        let mut picker = self.move_picker(ply, tt_move, [None, None], wanted);
+        let mut first = self.pick(&mut picker);
         if first.is_none() && (in_check || !self.pos.has_legal_move()) {
             self.move_pool[ply] = picker.into_pool();
             return self.terminal_score(ply);
@@ -92,10 +92,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let mut best = stand_pat.unwrap_or(-INFINITE);
         let mut best_move = None;
         let mut searched = 0;
-        while let Some(entry) = first
-            .take()
-            .or_else(|| picker.next(&self.pos, self.shared.eval, no_killers, &self.data.history))
-        {
+        while let Some(entry) = first.take().or_else(|| self.pick(&mut picker)) {
             // Delta pruning, losing captures and move-count pruning, never when evading a
             // check.
             if let Some(eval) = stand_pat.filter(|_| !plain) {

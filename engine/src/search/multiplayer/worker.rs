@@ -40,12 +40,17 @@ pub struct Reply<M> {
 }
 
 impl<M: Copy> Reply<M> {
-    /// The reply as the table stores it: the packed move (`Game::pack_move`) mixed with
-    /// its seat's number, so that among a best-reply MIN node's moves, which are several
-    /// seats' (`brs.rs`), it names one move of one seat.
+    /// The reply as the table stores it (see [`table_code`]).
     pub fn packed<G: Game<Move = M>>(&self) -> u32 {
-        G::pack_move(self.mv) ^ (self.seat as u32).wrapping_mul(0x9E37_79B9)
+        table_code(G::pack_move(self.mv), self.seat)
     }
+}
+
+/// A move of `seat` packed by `Game::pack_move` as `packed`, as the table stores it: mixed
+/// with the seat's number, so that among a best-reply MIN node's moves, which are several
+/// seats' (`brs.rs`), it names one move of one seat.
+fn table_code(packed: u32, seat: Seat) -> u32 {
+    packed ^ (seat as u32).wrapping_mul(0x9E37_79B9)
 }
 
 /// A root move with what the iterations found out about it.
@@ -510,6 +515,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
         let seat = self.pos.to_move();
         let killers = self.heuristics.killers.get(ply);
         for &mv in list.iter() {
+            let packed = G::pack_move(mv);
             let tactical = self.pos.is_tactical(mv);
             if tactical_only && !tactical {
                 continue;
@@ -530,7 +536,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
                 gain,
                 losing,
             };
-            let key = if tt_move.is_some_and(|tt| reply.packed::<G>() == tt) {
+            let key = if tt_move.is_some_and(|tt| table_code(packed, seat) == tt) {
                 TT_MOVE
             } else if tactical {
                 TACTICAL + 16 * gain - self.ctx.eval.mover_value(&self.pos, mv) / 8
@@ -539,7 +545,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             } else if killers[1] == Some(mv) {
                 SECOND_KILLER
             } else {
-                self.heuristics.history.get(seat, G::pack_move(mv))
+                self.heuristics.history.get(seat, packed)
             };
             out.push(ScoredMove { mv: reply, key });
         }
