@@ -515,7 +515,6 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
         let seat = self.pos.to_move();
         let killers = self.heuristics.killers.get(ply);
         for &mv in list.iter() {
-            let packed = G::pack_move(mv);
             let tactical = self.pos.is_tactical(mv);
             if tactical_only && !tactical {
                 continue;
@@ -536,7 +535,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
                 gain,
                 losing,
             };
-            let key = if tt_move.is_some_and(|tt| table_code(packed, seat) == tt) {
+            let key = if tt_move.is_some_and(|tt| table_code(G::pack_move(mv), seat) == tt) {
                 TT_MOVE
             } else if tactical {
                 TACTICAL + 16 * gain - self.ctx.eval.mover_value(&self.pos, mv) / 8
@@ -545,7 +544,7 @@ impl<'a, G: Game, E: SeatEvaluator<G>> Worker<'a, G, E> {
             } else if killers[1] == Some(mv) {
                 SECOND_KILLER
             } else {
-                self.heuristics.history.get(seat, packed)
+                self.heuristics.history.get(seat, G::pack_move(mv))
             };
             out.push(ScoredMove { mv: reply, key });
         }
