@@ -382,6 +382,27 @@ pub fn count_repetitions(
         .count()
 }
 
+/// FNV-1a over a move's `Hash` bytes, folded to 32 bits: [`Game::pack_move`]'s default.
+/// Two legal moves of one position share a fingerprint with odds of about one in a
+/// billion, and then the table's move is at worst a poor first move.
+pub fn move_fingerprint<M: Hash>(mv: &M) -> u32 {
+    struct Fnv(u64);
+    impl std::hash::Hasher for Fnv {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    mv.hash(&mut h);
+    let h = std::hash::Hasher::finish(&h);
+    (h ^ (h >> 32)) as u32
+}
+
 /// A game position with its history: everything the engine needs from a variant.
 pub trait Game: Clone + Send + Sync + 'static {
     /// A move, small and `Copy`.
@@ -426,6 +447,23 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// checkmate); may stop at the first one found.
     fn has_legal_move(&self) -> bool {
         self.count_moves() > 0
+    }
+    /// Whether [`Game::table_move`] tests a packed move's legality without generating
+    /// the list (so the search tries the table's move before generating the others).
+    const UNPACKS_MOVES: bool = false;
+    /// The move in 32 bits, as the transposition table stores it: never an index into a
+    /// generated list, so it names the same move in a full list, a list of captures only,
+    /// or another seat's list. The default is a fingerprint of the move's `Hash` bytes,
+    /// which names one move among a position's legal moves (the search finds it in the
+    /// generated list); variants with a cheap legality test pack the move exactly and
+    /// read it back with [`Game::table_move`].
+    fn pack_move(mv: Self::Move) -> u32 {
+        move_fingerprint(&mv)
+    }
+    /// The legal move `packed` names here, read without generating the list; `None` if
+    /// it names no legal move. Only called where [`Game::UNPACKS_MOVES`] is true.
+    fn table_move(&self, _packed: u32) -> Option<Self::Move> {
+        None
     }
     /// Plays a legal move.
     fn make_move(&mut self, mv: Self::Move);

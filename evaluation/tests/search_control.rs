@@ -372,7 +372,7 @@ fn tt_round_trip_keeps_mate_distances_relative_to_the_node() {
     tt.store(
         key,
         Entry {
-            move_index: Some(12),
+            mv: Some(12),
             score: to_tt(mate_in(6), stored_at),
             eval: 35,
             depth: 7,
@@ -380,7 +380,7 @@ fn tt_round_trip_keeps_mate_distances_relative_to_the_node() {
         },
     );
     let entry = tt.probe(key).expect("stored");
-    assert_eq!(entry.move_index, Some(12));
+    assert_eq!(entry.mv, Some(12));
     assert_eq!(
         (entry.eval, entry.depth, entry.bound),
         (35, 7, Bound::Exact)
@@ -391,7 +391,7 @@ fn tt_round_trip_keeps_mate_distances_relative_to_the_node() {
     tt.store(
         key,
         Entry {
-            move_index: None,
+            mv: None,
             score: to_tt(mated_in(9), 3),
             eval: 0,
             depth: 8,
@@ -399,8 +399,38 @@ fn tt_round_trip_keeps_mate_distances_relative_to_the_node() {
         },
     );
     let entry = tt.probe(key).expect("stored");
-    assert_eq!(entry.move_index, Some(12), "the old move is kept");
+    assert_eq!(entry.mv, Some(12), "the old move is kept");
     assert_eq!(from_tt(entry.score, 1), mated_in(7));
+}
+
+/// The table stores the move itself, so quiescence, whose lists hold only captures out
+/// of check, stores its best capture too (an index could only name a move of a full
+/// list): after a depth-1 search every position one move from the root was a quiescence
+/// node, and those where a capture raised alpha hold it.
+#[test]
+fn quiescence_stores_its_best_capture_in_the_table() {
+    let root = position(MIDDLEGAME);
+    let mut s = searcher(Options::default());
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    run(&mut s, &root, &limits, &Control::default());
+    let mut moves = engine::variants::hexmate::MoveList::new();
+    root.generate_moves(&mut moves);
+    let mut captures_stored = 0;
+    for &mv in &moves {
+        let mut child = root.clone();
+        child.make_move(mv);
+        if let Some(reply) = s.table_move(&child) {
+            assert!(
+                child.is_tactical(reply) || child.in_check(),
+                "{mv:?} {reply:?}"
+            );
+            captures_stored += usize::from(!child.in_check());
+        }
+    }
+    assert!(captures_stored > 0);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! with the window negated and swapped when the seat to move changes, and with the same
 //! window when the same seat moves again (`search_child`).
 
-use super::ordering::{self, history_bonus, OrderingContext, ScoredMove};
+use super::ordering::{self, history_bonus, MovePicker, Wanted};
 use super::pruning::{bound_of, bound_settles, lmr_reduction};
 use super::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
 use super::threads::Worker;
@@ -129,27 +129,22 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         None
     }
 
-    /// The legal moves at `ply` with their order keys (the table's move by its index,
-    /// captures, killers, history), in the ply's reused list; `None` without legal moves.
-    pub fn ordered_moves(
+    /// The picker of the moves at `ply` (`ordering::MovePicker`) with the ply's killers
+    /// and reused list; `tt_move` is the table's move, packed.
+    pub fn move_picker(
         &mut self,
         ply: usize,
-        tt_move: Option<u16>,
-    ) -> Option<Vec<ScoredMove<G::Move>>> {
-        let mut list = G::MoveList::default();
-        self.pos.generate_moves(&mut list);
-        if list.is_empty() {
-            return None;
-        }
-        let mut moves = std::mem::take(&mut self.move_pool[ply]);
-        let ctx = OrderingContext {
-            tt_move: tt_move.filter(|&i| usize::from(i) < list.len()),
-            killers: self.data.killers.get(ply),
-            history: &self.data.history,
-            seat: self.pos.to_move(),
-        };
-        ordering::score_moves(&self.pos, self.shared.eval, &list, &ctx, &mut moves);
-        Some(moves)
+        tt_move: Option<u32>,
+        killers: [Option<G::Move>; 2],
+        wanted: Wanted,
+    ) -> MovePicker<G::Move> {
+        let pool = std::mem::take(&mut self.move_pool[ply]);
+        MovePicker::new(&self.pos, tt_move, killers, wanted, pool)
+    }
+
+    /// The next move of `picker`, ordered with this thread's history.
+    pub fn pick(&self, picker: &mut MovePicker<G::Move>) -> Option<ordering::ScoredMove<G::Move>> {
+        picker.next(&self.pos, self.shared.eval, &self.data.history)
     }
 
     /// The score of a position without legal moves: its result for the side to move.
@@ -193,7 +188,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 return tt_score;
             }
         }
-        let tt_move = tt_entry.and_then(|e| e.move_index);
+        let tt_move = tt_entry.and_then(|e| e.mv);
 
         // Step 6. Static evaluation (none in check), from the table when it has one.
         let static_eval = if in_check {
@@ -234,21 +229,22 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             depth
         };
 
-        // Step 10. Move generation; no legal move ends the game (checkmate, stalemate,
-        // baring — the variant's `status` says which and what each seat scores).
-        let Some(mut moves) = self.ordered_moves(ply, tt_move) else {
-            return self.terminal_score(ply);
-        };
+        // Step 10. The moves, from a picker: the table's move (before the list is generated
+        // where the variant can test its legality), captures, killers, quiet moves.
+        let killers = self.data.killers.get(ply);
+        let mut picker = self.move_picker(ply, tt_move, killers, Wanted::All);
         let seat = self.pos.to_move();
 
         // Step 11. The move loop.
         let original_alpha = alpha;
         let mut best = -INFINITE;
-        let mut best_index = None;
+        let mut best_move = None;
         let mut quiets_tried = std::mem::take(&mut self.quiet_pool[ply]);
         quiets_tried.clear();
-        for number in 0..moves.len() {
-            let entry = ordering::next_move(&mut moves, number);
+        let mut moves_seen = 0;
+        while let Some(entry) = self.pick(&mut picker) {
+            let number = moves_seen;
+            moves_seen += 1;
             let mv = entry.mv;
             let tactical = self.pos.is_tactical(mv);
 
@@ -293,7 +289,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 r -= i32::from(pv_node);
                 r -= i32::from(ordering::is_killer_key(entry.key));
                 r += i32::from(!improving);
-                r -= self.data.history.get(seat, &mv) / (ordering::HISTORY_MAX / 2);
+                r -= self.data.history.get(seat, G::pack_move(mv)) / (ordering::HISTORY_MAX / 2);
                 let reduced = (new_depth - r.max(0)).clamp(1, new_depth);
                 score = self.search_child(seat, reduced, ply, alpha, alpha + 1, gives_check);
                 score > alpha && reduced < new_depth
@@ -311,7 +307,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             }
             self.pos.unmake_move();
             if self.shared.aborted() {
-                self.move_pool[ply] = moves;
+                self.move_pool[ply] = picker.into_pool();
                 self.quiet_pool[ply] = quiets_tried;
                 return 0;
             }
@@ -321,7 +317,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             if score > best {
                 best = score;
                 if score > alpha {
-                    best_index = Some(entry.index);
+                    best_move = Some(mv);
                     alpha = score;
                     if pv_node {
                         self.update_pv(ply, mv);
@@ -338,15 +334,20 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 quiets_tried.push(mv);
             }
         }
-        self.move_pool[ply] = moves;
+        self.move_pool[ply] = picker.into_pool();
         self.quiet_pool[ply] = quiets_tried;
+        // Step 11f. No legal move ends the game (checkmate, stalemate, baring — the
+        // variant's `status` says which and what each seat scores).
+        if moves_seen == 0 {
+            return self.terminal_score(ply);
+        }
 
         // Step 12. Store the result: exact inside the window, a lower bound on a cutoff,
         // an upper bound when no move reached alpha.
         self.shared.tt.store(
             key,
             Entry {
-                move_index: best_index,
+                mv: best_move.map(G::pack_move),
                 score: score::to_tt(best, ply),
                 eval: static_eval.unwrap_or(0),
                 depth,
@@ -390,9 +391,9 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     fn reward_quiet(&mut self, seat: Seat, ply: usize, depth: i32, mv: G::Move, tried: &[G::Move]) {
         let bonus = history_bonus(depth);
         self.data.killers.add(ply, mv);
-        self.data.history.update(seat, &mv, bonus);
-        for other in tried {
-            self.data.history.update(seat, other, -bonus);
+        self.data.history.update(seat, G::pack_move(mv), bonus);
+        for &other in tried {
+            self.data.history.update(seat, G::pack_move(other), -bonus);
         }
     }
 

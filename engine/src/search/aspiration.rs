@@ -24,11 +24,7 @@ impl<G: Game, E: Evaluator<G>> RootSearch<G, G::Move> for Worker<'_, '_, G, E> {
         let mut list = G::MoveList::default();
         self.pos.generate_moves(&mut list);
         let ctx = OrderingContext {
-            tt_move: self
-                .shared
-                .tt
-                .probe(self.pos.hash())
-                .and_then(|e| e.move_index),
+            tt_move: self.shared.tt.probe(self.pos.hash()).and_then(|e| e.mv),
             killers: [None, None],
             history: &History::default(),
             seat: self.pos.to_move(),
@@ -179,8 +175,5 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
 fn ponder_from_table<G: Game>(root: &G, best: G::Move, tt: &TranspositionTable) -> Option<G::Move> {
     let mut pos = root.clone();
     pos.make_move(best);
-    let index = usize::from(tt.probe(pos.hash())?.move_index?);
-    let mut list = G::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.get(index).copied()
+    ordering::legal_move_named(&pos, tt.probe(pos.hash())?.mv?)
 }

@@ -269,6 +269,11 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.tt.hashfull()
     }
 
+    /// The move the table holds for `pos`, if it is legal there.
+    pub fn table_move(&self, pos: &G) -> Option<G::Move> {
+        ordering::legal_move_named(pos, self.tt.probe(pos.hash())?.mv?)
+    }
+
     /// Searches `root` (which carries the game history for repetition) until a limit or
     /// `control.stop`. Calls `report` from the calling thread only. Returns `best = None`
     /// only when the root has no legal move. In `infinite` and ponder mode it does not

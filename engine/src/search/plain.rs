@@ -4,7 +4,7 @@
 //! without the transposition table, aspiration windows, principal-variation null windows,
 //! extensions, reductions or pruning of any kind.
 
-use super::ordering;
+use super::ordering::Wanted;
 use super::score::INFINITE;
 use super::threads::Worker;
 use super::Evaluator;
@@ -21,14 +21,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             return score;
         }
 
-        let Some(mut moves) = self.ordered_moves(ply, None) else {
-            return self.terminal_score(ply);
-        };
+        let killers = self.data.killers.get(ply);
+        let mut picker = self.move_picker(ply, None, killers, Wanted::All);
         let seat = self.pos.to_move();
 
         let mut best = -INFINITE;
-        for number in 0..moves.len() {
-            let mv = ordering::next_move(&mut moves, number).mv;
+        let mut any_move = false;
+        while let Some(entry) = self.pick(&mut picker) {
+            any_move = true;
+            let mv = entry.mv;
             self.make(mv, ply);
             let score = self.search_child(seat, depth - 1, ply, alpha, beta, false);
             self.pos.unmake_move();
@@ -49,7 +50,10 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 }
             }
         }
-        self.move_pool[ply] = moves;
+        self.move_pool[ply] = picker.into_pool();
+        if !any_move {
+            return self.terminal_score(ply);
+        }
         best
     }
 }

@@ -3,7 +3,7 @@
 //! move is searched (there is no standing pat when the King is attacked), which also
 //! finds checkmates at the horizon.
 
-use super::ordering::{self, OrderingContext};
+use super::ordering::Wanted;
 use super::score::{self, INFINITE};
 use super::threads::Worker;
 use super::tt::Entry;
@@ -65,42 +65,34 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             Some(eval)
         };
 
-        // In check every evasion, otherwise only captures and promotions. A position
-        // without legal moves is over (checkmate, stalemate, baring …); only when there is
-        // no tactical move does that cost a count of the quiet ones.
-        let mut list = G::MoveList::default();
-        if in_check {
-            self.pos.generate_moves(&mut list);
+        // In check every evasion, otherwise only captures and promotions, the table's move
+        // first (it may have been stored by a quiescence node too: it is the move itself,
+        // so a list of captures names it as well as a full list). A position without legal
+        // moves is over (checkmate, stalemate, baring …); only when there is no tactical
+        // move does that cost a count of the quiet ones.
+        let wanted = if in_check {
+            Wanted::All
         } else {
-            self.pos.generate_tactical_moves(&mut list);
-        }
-        if list.is_empty() && (in_check || !self.pos.has_legal_move()) {
+            Wanted::Tactical
+        };
+        let tt_move = tt_entry.and_then(|e| e.mv);
+        let mut picker = self.move_picker(ply, tt_move, [None, None], wanted);
+        let mut first = self.pick(&mut picker);
+        if first.is_none() && (in_check || !self.pos.has_legal_move()) {
+            self.move_pool[ply] = picker.into_pool();
             return self.terminal_score(ply);
         }
         if in_check && depth <= -QS_MAX_PLIES {
+            self.move_pool[ply] = picker.into_pool();
             return self.evaluate();
         }
         let seat = self.pos.to_move();
-        let mut moves = std::mem::take(&mut self.move_pool[ply]);
-        // The table stores indices into the full move list (`tt.rs`): only a full list
-        // can use or store one.
-        let full_list = in_check;
-        let ctx = OrderingContext {
-            tt_move: tt_entry
-                .and_then(|e| e.move_index)
-                .filter(|&i| full_list && usize::from(i) < list.len()),
-            killers: [None, None],
-            history: &self.data.history,
-            seat,
-        };
-        ordering::score_moves(&self.pos, self.shared.eval, &list, &ctx, &mut moves);
 
         let original_alpha = alpha;
         let mut best = stand_pat.unwrap_or(-INFINITE);
-        let mut best_index = None;
+        let mut best_move = None;
         let mut searched = 0;
-        for number in 0..moves.len() {
-            let entry = ordering::next_move(&mut moves, number);
+        while let Some(entry) = first.take().or_else(|| self.pick(&mut picker)) {
             // Delta pruning, losing captures and move-count pruning, never when evading a
             // check.
             if let Some(eval) = stand_pat.filter(|_| !plain) {
@@ -123,13 +115,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             };
             self.pos.unmake_move();
             if self.shared.aborted() {
-                self.move_pool[ply] = moves;
+                self.move_pool[ply] = picker.into_pool();
                 return 0;
             }
             if score > best {
                 best = score;
                 if score > alpha {
-                    best_index = Some(entry.index).filter(|_| full_list);
+                    best_move = Some(entry.mv);
                     alpha = score;
                     if pv_node {
                         self.update_pv(ply, entry.mv);
@@ -140,7 +132,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 }
             }
         }
-        self.move_pool[ply] = moves;
+        self.move_pool[ply] = picker.into_pool();
         if plain {
             return best;
         }
@@ -155,7 +147,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         self.shared.tt.store(
             key,
             Entry {
-                move_index: best_index,
+                mv: best_move.map(G::pack_move),
                 score: score::to_tt(best, ply),
                 eval: stand_pat.unwrap_or(0),
                 depth: QS_DEPTH,

@@ -1,24 +1,32 @@
 //! The transposition table, shared by all search threads without locks.
 //!
-//! Layout. The table is a vector of 64-byte buckets (one cache line) of four slots. A slot
-//! is two `AtomicU64`: `check = key ^ data` and `data`. A reader accepts a slot only if
-//! `check ^ data` equals the key it probes, so a slot torn by two threads writing at once
-//! fails the test and reads as a miss instead of returning another position's data.
+//! Layout. The table is a vector of 64-byte buckets (one cache line) of four 16-byte
+//! slots. A slot is two `AtomicU64`, `data` and `meta`; `meta` is stored XOR-ed with
+//! `data`, so a slot torn by two threads writing at once fails the key test and reads as
+//! a miss instead of returning another position's data.
 //!
 //! `data`, from the low bits up:
 //!
 //! | bits  | field | meaning |
 //! |-------|-------|---------|
-//! | 0–15  | move  | index of the best move in the position's legal move list, `0xFFFF` = none |
-//! | 16–31 | score | `i16`, mate scores counted from the node (`score::to_tt`) |
-//! | 32–47 | eval  | `i16`, the static evaluation |
-//! | 48–55 | depth | depth + `DEPTH_OFFSET`, so quiescence depths fit too |
-//! | 56–57 | bound | 1 exact, 2 lower, 3 upper (never 0, so a used slot never has `data == 0`) |
-//! | 58–63 | generation | the search that wrote it, modulo 64 (aging) |
+//! | 0–31  | move  | the best move, packed by `Game::pack_move` (meaningful if `has move`) |
+//! | 32–47 | score | `i16`, mate scores counted from the node (`score::to_tt`) |
+//! | 48–63 | eval  | `i16`, the static evaluation |
 //!
-//! Moves are stored as their index in `Game::generate_moves`' list, which is deterministic
-//! for a position, so the table needs no move encoding from the variant; a stale or
-//! colliding index is checked against the list's length and is at worst a poor first move.
+//! `meta ^ data`, from the low bits up:
+//!
+//! | bits  | field | meaning |
+//! |-------|-------|---------|
+//! | 0–7   | depth | depth + `DEPTH_OFFSET`, so quiescence depths fit too |
+//! | 8–9   | bound | 1 exact, 2 lower, 3 upper; 0 marks an empty slot |
+//! | 10–15 | generation | the search that wrote it, modulo 64 (aging) |
+//! | 16    | has move | whether the move field holds a move |
+//! | 17–63 | key   | the low 47 bits of the position's key (its top bits chose the bucket) |
+//!
+//! The move is the move itself, not its index in a generated list: quiescence's lists of
+//! captures and best-reply search's lists of several seats' moves name it the same way,
+//! and a variant that can test a packed move's legality has the table's move tried
+//! before it generates the others (`Game::table_move`).
 //!
 //! Replacement is depth-preferred with aging: in the probed bucket a slot holding the same
 //! position is reused, else an empty slot, else the slot whose `depth − 8·age` is lowest.
@@ -28,13 +36,16 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 const SLOTS: usize = 4;
 const DEPTH_OFFSET: i32 = 16;
-const NO_MOVE: u64 = 0xFFFF;
 const GENERATIONS: u8 = 64;
+const HAS_MOVE: u64 = 1 << 16;
+/// Where `meta` keeps the key: above depth, bound, generation and the move flag.
+const KEY_SHIFT: u32 = 17;
+const KEY_BITS: u64 = !0 << KEY_SHIFT;
 
 #[derive(Default)]
 struct Slot {
-    check: AtomicU64,
     data: AtomicU64,
+    meta: AtomicU64,
 }
 
 #[derive(Default)]
@@ -44,8 +55,8 @@ struct Bucket([Slot; SLOTS]);
 /// One decoded table entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// Index of the best (or refuting) move in the legal move list.
-    pub move_index: Option<u16>,
+    /// The best (or refuting) move, packed by `Game::pack_move`.
+    pub mv: Option<u32>,
     /// The search score, mate scores counted from the stored node.
     pub score: i32,
     /// The static evaluation of the position.
@@ -54,28 +65,34 @@ pub struct Entry {
     pub bound: Bound,
 }
 
+fn clamp_i16(value: i32) -> u64 {
+    u64::from(value.clamp(i16::MIN.into(), i16::MAX.into()) as i16 as u16)
+}
+
 impl Entry {
-    fn pack(&self, generation: u8) -> u64 {
-        let mv = self.move_index.map_or(NO_MOVE, u64::from);
-        let score = u64::from(self.score.clamp(i16::MIN.into(), i16::MAX.into()) as i16 as u16);
-        let eval = u64::from(self.eval.clamp(i16::MIN.into(), i16::MAX.into()) as i16 as u16);
+    /// The slot's `data` word and its `meta` word before the XOR with `data`.
+    fn pack(&self, key: u64, generation: u8) -> (u64, u64) {
+        let data = u64::from(self.mv.unwrap_or(0))
+            | clamp_i16(self.score) << 32
+            | clamp_i16(self.eval) << 48;
         let depth = (self.depth + DEPTH_OFFSET).clamp(0, 255) as u64;
         let bound = match self.bound {
             Bound::Exact => 1,
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        mv | score << 16 | eval << 32 | depth << 48 | bound << 56 | u64::from(generation) << 58
+        let has_move = if self.mv.is_some() { HAS_MOVE } else { 0 };
+        let meta = key << KEY_SHIFT | has_move | u64::from(generation) << 10 | bound << 8 | depth;
+        (data, meta)
     }
 
-    fn unpack(data: u64) -> Entry {
-        let mv = data & 0xFFFF;
+    fn unpack(data: u64, meta: u64) -> Entry {
         Entry {
-            move_index: (mv != NO_MOVE).then_some(mv as u16),
-            score: i32::from((data >> 16) as u16 as i16),
-            eval: i32::from((data >> 32) as u16 as i16),
-            depth: ((data >> 48) & 0xFF) as i32 - DEPTH_OFFSET,
-            bound: match (data >> 56) & 3 {
+            mv: (meta & HAS_MOVE != 0).then_some(data as u32),
+            score: i32::from((data >> 32) as u16 as i16),
+            eval: i32::from((data >> 48) as u16 as i16),
+            depth: depth_of(meta),
+            bound: match (meta >> 8) & 3 {
                 1 => Bound::Exact,
                 2 => Bound::Lower,
                 _ => Bound::Upper,
@@ -84,12 +101,29 @@ impl Entry {
     }
 }
 
-fn generation_of(data: u64) -> u8 {
-    (data >> 58) as u8
+fn generation_of(meta: u64) -> u8 {
+    ((meta >> 10) & 63) as u8
 }
 
-fn depth_of(data: u64) -> i32 {
-    ((data >> 48) & 0xFF) as i32 - DEPTH_OFFSET
+fn depth_of(meta: u64) -> i32 {
+    (meta & 0xFF) as i32 - DEPTH_OFFSET
+}
+
+fn is_used(meta: u64) -> bool {
+    (meta >> 8) & 3 != 0
+}
+
+impl Slot {
+    /// The slot's `data` and decoded `meta` words.
+    fn read(&self) -> (u64, u64) {
+        let data = self.data.load(Ordering::Relaxed);
+        let meta = self.meta.load(Ordering::Relaxed) ^ data;
+        (data, meta)
+    }
+
+    fn holds(meta: u64, key: u64) -> bool {
+        is_used(meta) && (meta ^ key << KEY_SHIFT) & KEY_BITS == 0
+    }
 }
 
 /// The shared transposition table.
@@ -116,7 +150,7 @@ impl TranspositionTable {
     /// Empties every slot.
     pub fn clear(&mut self) {
         for slot in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
-            *slot.check.get_mut() = 0;
+            *slot.meta.get_mut() = 0;
             *slot.data.get_mut() = 0;
         }
         *self.generation.get_mut() = 0;
@@ -137,9 +171,8 @@ impl TranspositionTable {
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         self.bucket(key).0.iter().find_map(|slot| {
-            let data = slot.data.load(Ordering::Relaxed);
-            let check = slot.check.load(Ordering::Relaxed);
-            (data != 0 && check ^ data == key).then(|| Entry::unpack(data))
+            let (data, meta) = slot.read();
+            Slot::holds(meta, key).then(|| Entry::unpack(data, meta))
         })
     }
 
@@ -152,37 +185,36 @@ impl TranspositionTable {
         let mut victim = &bucket.0[0];
         let mut victim_worth = i32::MAX;
         for slot in &bucket.0 {
-            let data = slot.data.load(Ordering::Relaxed);
-            let check = slot.check.load(Ordering::Relaxed);
-            if data == 0 {
+            let (data, meta) = slot.read();
+            if !is_used(meta) {
                 if victim_worth > i32::MIN {
                     victim = slot;
                     victim_worth = i32::MIN;
                 }
                 continue;
             }
-            if check ^ data == key {
-                let old = Entry::unpack(data);
-                if entry.move_index.is_none() {
-                    entry.move_index = old.move_index;
+            if Slot::holds(meta, key) {
+                let old = Entry::unpack(data, meta);
+                if entry.mv.is_none() {
+                    entry.mv = old.mv;
                 }
-                let same_search = generation_of(data) == generation;
+                let same_search = generation_of(meta) == generation;
                 if entry.bound != Bound::Exact && same_search && old.depth > entry.depth + 3 {
                     return;
                 }
                 victim = slot;
                 break;
             }
-            let age = i32::from((generation + GENERATIONS - generation_of(data)) % GENERATIONS);
-            let worth = depth_of(data) - 8 * age;
+            let age = i32::from((generation + GENERATIONS - generation_of(meta)) % GENERATIONS);
+            let worth = depth_of(meta) - 8 * age;
             if worth < victim_worth {
                 victim = slot;
                 victim_worth = worth;
             }
         }
-        let data = entry.pack(generation);
+        let (data, meta) = entry.pack(key, generation);
         victim.data.store(data, Ordering::Relaxed);
-        victim.check.store(key ^ data, Ordering::Relaxed);
+        victim.meta.store(meta ^ data, Ordering::Relaxed);
     }
 
     /// Per mille of a sample of the first 1000 slots holding entries of this search.
@@ -193,8 +225,8 @@ impl TranspositionTable {
         let mut used = 0;
         for slot in slots {
             sampled += 1;
-            let data = slot.data.load(Ordering::Relaxed);
-            if data != 0 && generation_of(data) == generation {
+            let (_, meta) = slot.read();
+            if is_used(meta) && generation_of(meta) == generation {
                 used += 1;
             }
         }
@@ -206,9 +238,9 @@ impl TranspositionTable {
 mod tests {
     use super::*;
 
-    fn entry(depth: i32, score: i32, mv: Option<u16>, bound: Bound) -> Entry {
+    fn entry(depth: i32, score: i32, mv: Option<u32>, bound: Bound) -> Entry {
         Entry {
-            move_index: mv,
+            mv,
             score,
             eval: -17,
             depth,
@@ -221,12 +253,14 @@ mod tests {
         for e in [
             entry(0, 0, None, Bound::Exact),
             entry(-3, -30_999, Some(0), Bound::Upper),
-            entry(99, 30_990, Some(511), Bound::Lower),
+            entry(99, 30_990, Some(u32::MAX), Bound::Lower),
+            entry(7, 1, Some(0x0012_3456), Bound::Exact),
         ] {
-            let data = e.pack(63);
-            assert_ne!(data, 0);
-            assert_eq!(Entry::unpack(data), e);
-            assert_eq!(generation_of(data), 63);
+            let key = 0x0123_4567_89AB_CDEF;
+            let (data, meta) = e.pack(key, 63);
+            assert!(is_used(meta) && Slot::holds(meta, key));
+            assert_eq!(Entry::unpack(data, meta), e);
+            assert_eq!(generation_of(meta), 63);
         }
     }
 
@@ -240,11 +274,25 @@ mod tests {
     }
 
     #[test]
+    fn a_slot_torn_by_two_writers_reads_as_a_miss() {
+        let tt = TranspositionTable::new(1);
+        let (first, second) = (0x0123_4567_89AB_CDEF, 0x0123_4567_89AB_0001);
+        tt.store(first, entry(5, 42, Some(0x0001_0203), Bound::Lower));
+        // Another thread's write of `second` lands in the same slot, but only its `data`
+        // word is written when `first` is probed.
+        let slot = &tt.bucket(first).0[0];
+        let (data, _) = entry(9, -7, Some(0x0004_0506), Bound::Exact).pack(second, 0);
+        slot.data.store(data, Ordering::Relaxed);
+        assert_eq!(tt.probe(first), None);
+        assert_eq!(tt.probe(second), None);
+    }
+
+    #[test]
     fn a_moveless_store_keeps_the_old_move() {
         let tt = TranspositionTable::new(1);
         tt.store(99, entry(4, 10, Some(3), Bound::Lower));
         tt.store(99, entry(5, 20, None, Bound::Upper));
-        assert_eq!(tt.probe(99).unwrap().move_index, Some(3));
+        assert_eq!(tt.probe(99).unwrap().mv, Some(3));
         assert_eq!(tt.probe(99).unwrap().score, 20);
     }
 

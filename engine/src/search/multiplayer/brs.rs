@@ -34,24 +34,23 @@ use crate::search::Evaluator;
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
     /// A MIN node's moves: the side to move's, then those of every other opponent seat
-    /// that can move, each played out of turn. Numbers run on through the whole list, so
-    /// the table's move index names one move of one seat.
+    /// that can move, each played out of turn. The table's move names one move of one
+    /// seat (`Reply::packed`).
     pub fn opponent_replies(
         &mut self,
         ply: usize,
-        tt_move: Option<u16>,
+        tt_move: Option<u32>,
         tactical_only: bool,
         out: &mut Vec<ScoredMove<Reply<G::Move>>>,
     ) {
         let first = self.pos.to_move();
         let seats = self.pos.seats();
-        let mut index = 0;
-        self.append_replies(false, &mut index, ply, tt_move, tactical_only, out);
+        self.append_replies(false, ply, tt_move, tactical_only, out);
         for seat in (1..seats).map(|i| (first + i) % seats) {
             if seat == self.root_seat || !self.pos.pass_turn_to(seat) {
                 continue;
             }
-            self.append_replies(true, &mut index, ply, tt_move, tactical_only, out);
+            self.append_replies(true, ply, tt_move, tactical_only, out);
             self.pos.unmake_null_move();
         }
     }

@@ -109,7 +109,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
 
         // Step 4. The moves, the table's first.
         let key = self.key();
-        let tt_move = self.shared.tt.probe(key).and_then(|e| e.move_index);
+        let tt_move = self.shared.tt.probe(key).and_then(|e| e.mv);
         let mut moves = std::mem::take(&mut self.move_pool[ply]);
         self.generate_replies(ply, tt_move, false, &mut moves);
         if moves.is_empty() {
@@ -121,7 +121,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
         // cannot want it any more (shallow pruning) or nothing better exists.
         let me = self.pos.to_move();
         let mut best: Option<Shares> = None;
-        let mut best_index = None;
+        let mut best_reply = None;
         let mut tried = std::mem::take(&mut self.quiet_pool[ply]);
         tried.clear();
         for number in 0..moves.len() {
@@ -139,7 +139,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
             if best.as_ref().is_none_or(|b| value[me] > b[me]) {
                 let cutoff = value[me] >= bound.min(SHARE_TOTAL);
                 best = Some(value);
-                best_index = Some(entry.index);
+                best_reply = Some(reply);
                 self.update_pv(ply, reply, handed_back);
                 if cutoff {
                     if !reply.tactical {
@@ -159,7 +159,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
         self.shared.tt.store(
             key,
             Entry {
-                move_index: best_index,
+                mv: best_reply.map(|r| r.packed::<G>()),
                 score: 0,
                 eval: 0,
                 depth,

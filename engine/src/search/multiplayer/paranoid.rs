@@ -189,7 +189,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
         // Step 7. The moves, best first: the side to move's, or at a best-reply coalition
         // node every opponent's; only the captures in a futile node.
         let mut moves = std::mem::take(&mut self.move_pool[ply]);
-        let tt_move = tt_entry.and_then(|e| e.move_index);
+        let tt_move = tt_entry.and_then(|e| e.mv);
         let futile = futility_value.is_some();
         self.generate_replies(ply, tt_move, futile, &mut moves);
         if moves.is_empty() {
@@ -201,7 +201,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
         let root_moves_here = self.root_to_move();
         let original_alpha = alpha;
         let mut best = futility_value.unwrap_or(-INFINITE);
-        let mut best_index = None;
+        let mut best_reply = None;
         let mut tried = std::mem::take(&mut self.quiet_pool[ply]);
         tried.clear();
         for number in 0..moves.len() {
@@ -257,7 +257,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
             if value > best {
                 best = value;
                 if value > alpha {
-                    best_index = Some(entry.index);
+                    best_reply = Some(reply);
                     alpha = value;
                     if pv_node {
                         self.update_pv(ply, reply, handed_back);
@@ -281,7 +281,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
         // an upper bound when no move reached alpha.
         self.store(
             key,
-            best_index,
+            best_reply,
             best,
             ply,
             depth,
@@ -319,11 +319,11 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
         alpha = alpha.max(stand_pat);
 
         let mut moves = std::mem::take(&mut self.move_pool[ply]);
-        self.generate_replies(ply, tt_entry.and_then(|e| e.move_index), true, &mut moves);
+        self.generate_replies(ply, tt_entry.and_then(|e| e.mv), true, &mut moves);
         let root_moves_here = self.root_to_move();
         let original_alpha = alpha;
         let mut best = stand_pat;
-        let mut best_index = None;
+        let mut best_reply = None;
         for number in 0..moves.len() {
             let entry = next_move(&mut moves, number);
             let reply: Reply<G::Move> = entry.mv;
@@ -340,7 +340,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
             if value > best {
                 best = value;
                 if value > alpha {
-                    best_index = Some(entry.index);
+                    best_reply = Some(reply);
                     alpha = value;
                     if pv_node {
                         self.update_pv(ply, reply, handed_back);
@@ -353,7 +353,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
         }
         self.move_pool[ply] = moves;
         let bound = bound_of(best, original_alpha, beta);
-        self.store(key, best_index, best, ply, QS_DEPTH, bound);
+        self.store(key, best_reply, best, ply, QS_DEPTH, bound);
         best
     }
 
@@ -361,7 +361,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
     fn store(
         &self,
         key: u64,
-        move_index: Option<u16>,
+        best_reply: Option<Reply<G::Move>>,
         value: i32,
         ply: usize,
         depth: i32,
@@ -370,7 +370,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
         self.shared.tt.store(
             key,
             Entry {
-                move_index,
+                mv: best_reply.map(|r| r.packed::<G>()),
                 score: score::to_tt(value, ply),
                 eval: 0,
                 depth,

@@ -33,6 +33,20 @@ pub struct Reply<M> {
     pub losing: bool,
 }
 
+impl<M: Copy> Reply<M> {
+    /// The reply as the table stores it (see [`table_code`]).
+    pub fn packed<G: Game<Move = M>>(&self) -> u32 {
+        table_code(G::pack_move(self.mv), self.seat)
+    }
+}
+
+/// A move of `seat` packed by `Game::pack_move` as `packed`, as the table stores it: mixed
+/// with the seat's number, so that among a best-reply MIN node's moves, which are several
+/// seats' (`brs.rs`), it names one move of one seat.
+fn table_code(packed: u32, seat: Seat) -> u32 {
+    packed ^ (seat as u32).wrapping_mul(0x9E37_79B9)
+}
+
 /// The multi-player searches: their lines are [`Reply`]s.
 pub struct MultiPlayer;
 
@@ -55,8 +69,7 @@ impl<G: Game, E: Evaluator<G>> RootSearch<G, Reply<G::Move>> for Worker<'_, '_, 
     /// Captures by gain, then the rest in generation order.
     fn first_root_moves(&mut self) -> Vec<RootMove<Reply<G::Move>>> {
         let mut moves = Vec::new();
-        let mut index = 0;
-        self.append_replies(false, &mut index, 0, None, false, &mut moves);
+        self.append_replies(false, 0, None, false, &mut moves);
         let wanted = &self.shared.limits.search_moves;
         if moves.iter().any(|m| wanted.contains(&m.mv.mv)) {
             moves.retain(|m| wanted.contains(&m.mv.mv));
@@ -198,7 +211,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
     pub fn generate_replies(
         &mut self,
         ply: usize,
-        tt_move: Option<u16>,
+        tt_move: Option<u32>,
         tactical_only: bool,
         out: &mut Vec<ScoredMove<Reply<G::Move>>>,
     ) {
@@ -206,20 +219,17 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
         if self.shared.algorithm == Algorithm::BestReply && !self.root_to_move() {
             self.opponent_replies(ply, tt_move, tactical_only, out);
         } else {
-            let mut index = 0;
-            self.append_replies(false, &mut index, ply, tt_move, tactical_only, out);
+            self.append_replies(false, ply, tt_move, tactical_only, out);
         }
     }
 
-    /// Appends the side to move's moves with their order keys, numbered on from `index`
-    /// (the number the table stores as the move). `out_of_turn` marks them as played
-    /// after a hand-over.
+    /// Appends the side to move's moves with their order keys; `tt_move` is the table's
+    /// reply (`Reply::packed`). `out_of_turn` marks them as played after a hand-over.
     pub fn append_replies(
         &self,
         out_of_turn: bool,
-        index: &mut u16,
         ply: usize,
-        tt_move: Option<u16>,
+        tt_move: Option<u32>,
         tactical_only: bool,
         out: &mut Vec<ScoredMove<Reply<G::Move>>>,
     ) {
@@ -228,8 +238,6 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
         let seat = self.pos.to_move();
         let killers = self.data.killers.get(ply);
         for &mv in list.iter() {
-            let number = *index;
-            *index += 1;
             let tactical = self.pos.is_tactical(mv);
             if tactical_only && !tactical {
                 continue;
@@ -244,7 +252,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
             };
             let losing =
                 tactical && tactical_only && self.shared.eval.is_losing_capture(&self.pos, mv);
-            let key = if tt_move == Some(number) {
+            let key = if tt_move.is_some_and(|tt| table_code(G::pack_move(mv), seat) == tt) {
                 TT_MOVE
             } else if tactical {
                 TACTICAL + 16 * gain - self.shared.eval.moving_piece_value(&self.pos, mv) / 8
@@ -253,7 +261,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
             } else if killers[1] == Some(mv) {
                 SECOND_KILLER
             } else {
-                self.data.history.get(seat, &mv)
+                self.data.history.get(seat, G::pack_move(mv))
             };
             let reply = Reply {
                 mv,
@@ -264,11 +272,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
                 gain,
                 losing,
             };
-            out.push(ScoredMove {
-                mv: reply,
-                index: number,
-                key,
-            });
+            out.push(ScoredMove { mv: reply, key });
         }
     }
 
@@ -283,9 +287,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
     ) {
         let bonus = history_bonus(depth);
         self.data.killers.add(ply, reply.mv);
-        self.data.history.update(reply.seat, &reply.mv, bonus);
+        self.data
+            .history
+            .update(reply.seat, G::pack_move(reply.mv), bonus);
         for other in tried.iter().filter(|r| r.seat == reply.seat) {
-            self.data.history.update(other.seat, &other.mv, -bonus);
+            self.data
+                .history
+                .update(other.seat, G::pack_move(other.mv), -bonus);
         }
     }
 

@@ -155,6 +155,12 @@ impl Game for Hepta {
     type MoveList = MoveList;
     type Config = ();
 
+    /// No cheap test of a packed move: which moves exist depends on the ply of a sequence
+    /// and on the pieces on both cells (hepta.md R96), and the arrangement ply's moves are
+    /// permutations, so a test would repeat most of the generator. The table's move is
+    /// found in the generated list by `pack_move`'s default fingerprint.
+    const UNPACKS_MOVES: bool = false;
+
     /// The true start, Black to arrange the Heptagram (§9.4): the protocol's `startpos`.
     fn start(_: &()) -> Hepta {
         Hepta::from_position_string(TRUE_START, &()).expect("the start position is valid")

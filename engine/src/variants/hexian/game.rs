@@ -69,6 +69,12 @@ impl Game for HexianGame {
     type MoveList = SpillList<Move, 256>;
     type Config = Config;
 
+    /// No cheap test of a packed move: besides piece moves there are spells, ghost returns,
+    /// deployments and moves of fallen pieces, each with conditions of its own (hexian.md
+    /// R79, R82–R84), so a test would repeat most of the generator. The table's move is
+    /// found in the generated list by `pack_move`'s default fingerprint.
+    const UNPACKS_MOVES: bool = false;
+
     fn start(config: &Config) -> HexianGame {
         HexianGame {
             position: Hexian::start(config),

@@ -8,6 +8,7 @@ mod attacks;
 mod end;
 mod movegen;
 mod notation;
+mod packing;
 mod placement;
 mod tables;
 mod view;
@@ -366,6 +367,17 @@ impl Game for Hexmate {
         } else {
             self.count_legal()
         }
+    }
+
+    /// A packed move is read back and tested for legality without the list (`packing.rs`).
+    const UNPACKS_MOVES: bool = true;
+
+    fn pack_move(mv: Move) -> u32 {
+        mv.pack()
+    }
+
+    fn table_move(&self, packed: u32) -> Option<Move> {
+        self.legal_packed_move(packed)
     }
 
     fn make_move(&mut self, mv: Move) {

@@ -13,6 +13,7 @@ mod lines;
 mod mobility;
 mod movegen;
 mod notation;
+mod packing;
 mod players;
 mod tables;
 mod view;
@@ -222,6 +223,16 @@ impl Game for SevenKingdoms {
     type Move = Move;
     type MoveList = MoveList;
     type Config = Players;
+
+    /// No cheap test of a packed move: a step's legality depends on the moving kingdom's
+    /// pieces, the lines it crosses and the put-out choices of the turn, so a test would
+    /// repeat most of the generator. The table's move is found in the generated list; the
+    /// packing itself is exact (`packing.rs`).
+    const UNPACKS_MOVES: bool = false;
+
+    fn pack_move(mv: Move) -> u32 {
+        mv.pack()
+    }
 
     fn start(players: &Players) -> SevenKingdoms {
         SevenKingdoms::from_position_string(notation::START, players)
