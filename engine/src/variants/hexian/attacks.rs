@@ -120,20 +120,18 @@ impl Hexian {
         self.short_line(cell, d, limit)
     }
 
-    /// [`Hexian::reach`] stepping cell by cell, for short limits.
+    /// [`Hexian::reach`] for short limits: the next cell, and those beyond it while the
+    /// cells before them are free; a reach of two from a table.
     fn short_line(&self, cell: usize, d: usize, limit: usize) -> Wide256 {
-        let hex = &tables().hex;
-        let mut out = Wide256::EMPTY;
-        let mut at = cell;
-        for _ in 0..limit {
-            let Some(next) = hex.step(at, d) else { break };
-            out |= Wide256::cell(next);
-            if self.standing[next].is_some() {
-                break;
-            }
-            at = next;
+        let t = tables();
+        let Some(next) = t.hex.step(cell, d).filter(|_| limit > 0) else {
+            return Wide256::EMPTY;
+        };
+        match limit {
+            _ if limit == 1 || self.standing[next].is_some() => Wide256::cell(next),
+            2 => t.two_steps[cell][d],
+            _ => Wide256::cell(next) | self.short_line(next, d, limit - 1),
         }
-        out
     }
 
     /// The union of [`Hexian::reach`] over several directions.

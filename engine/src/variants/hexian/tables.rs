@@ -23,6 +23,9 @@ pub struct Tables {
     /// Per cell, the cells two steps away along the 12 directions (the Imp form's leaps,
     /// R34).
     pub double_steps: Vec<Wide256>,
+    /// Per cell and direction, the first two cells of the line (one at the edge): a reach
+    /// of two whose first cell is free (R108).
+    pub two_steps: Vec<[Wide256; 12]>,
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -51,6 +54,18 @@ pub fn tables() -> &'static Tables {
                     .fold(Wide256::EMPTY, |bb, t| bb | Wide256::cell(t))
             })
             .collect();
+        let two_steps = (0..hex.len())
+            .map(|c| {
+                std::array::from_fn(|d| {
+                    let first = hex.step(c, d);
+                    let second = first.and_then(|middle| hex.step(middle, d));
+                    [first, second]
+                        .into_iter()
+                        .flatten()
+                        .fold(Wide256::EMPTY, |bb, t| bb | Wide256::cell(t))
+                })
+            })
+            .collect();
         Tables {
             hex,
             armies,
@@ -59,6 +74,7 @@ pub fn tables() -> &'static Tables {
             orthogonally_adjacent,
             lines_through,
             double_steps,
+            two_steps,
         }
     })
 }
