@@ -196,3 +196,54 @@ impl Hexian {
         self.refresh_checked();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Config;
+    use super::*;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    /// R102: the armies in check that a ply keeps for the next one's count are the ones
+    /// found afresh, after every ply of random games and after taking plies back.
+    #[test]
+    fn r102_the_armies_in_check_kept_from_ply_to_ply_are_those_found_afresh() {
+        let mut rng = StdRng::seed_from_u64(102);
+        let (mut plies, mut checked_plies) = (0, 0);
+        for _ in 0..12 {
+            let mut p = Hexian::start(&Config::default());
+            let mut line = Vec::new();
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                line.push(p.checkpoint());
+                let (mover, before, counts) = (p.side, p.armies_in_check(|_| true), p.checks);
+                p.play(moves[rng.gen_range(0..moves.len())]);
+                let text = p.position_string();
+                assert_eq!(p.checked, p.armies_in_check(|_| true), "{text}");
+                // Every other army in play counts one more exactly when newly in check.
+                let newly = p.checked & !before;
+                for army in p.players.armies_in_play().filter(|&a| a != mover) {
+                    let expected = counts[army] + u8::from(newly & (1 << army) != 0);
+                    assert_eq!(p.checks[army], expected, "army {army}: {text}");
+                }
+                plies += 1;
+                checked_plies += usize::from(p.checked != 0);
+            }
+            while let Some(before) = line.pop() {
+                p.rewind(&before);
+                assert_eq!(
+                    p.checked,
+                    p.armies_in_check(|_| true),
+                    "{}",
+                    p.position_string()
+                );
+            }
+        }
+        assert!(
+            plies > 1_000 && checked_plies > 25,
+            "{plies} plies, {checked_plies} with a check"
+        );
+    }
+}
