@@ -120,20 +120,18 @@ impl Hexian {
         self.short_line(cell, d, limit)
     }
 
-    /// [`Hexian::reach`] stepping cell by cell, for short limits.
+    /// [`Hexian::reach`] for short limits: the next cell, and those beyond it while the
+    /// cells before them are free; a reach of two from a table.
     fn short_line(&self, cell: usize, d: usize, limit: usize) -> Wide256 {
-        let hex = &tables().hex;
-        let mut out = Wide256::EMPTY;
-        let mut at = cell;
-        for _ in 0..limit {
-            let Some(next) = hex.step(at, d) else { break };
-            out |= Wide256::cell(next);
-            if self.standing[next].is_some() {
-                break;
-            }
-            at = next;
+        let t = tables();
+        let Some(next) = t.hex.step(cell, d).filter(|_| limit > 0) else {
+            return Wide256::EMPTY;
+        };
+        match limit {
+            _ if limit == 1 || self.standing[next].is_some() => Wide256::cell(next),
+            2 => t.two_steps[cell][d],
+            _ => Wide256::cell(next) | self.short_line(next, d, limit - 1),
         }
-        out
     }
 
     /// The union of [`Hexian::reach`] over several directions.
@@ -154,10 +152,7 @@ impl Hexian {
 
     /// The cells two steps away along the 12 directions (the Imp form's leaps, R34).
     pub fn double_steps(&self, cell: usize) -> Wide256 {
-        let hex = &tables().hex;
-        ALL_DIRECTION_INDICES
-            .filter_map(|d| hex.step(cell, d).and_then(|mid| hex.step(mid, d)))
-            .fold(Wide256::EMPTY, |bb, c| bb | Wide256::cell(c))
+        tables().double_steps[cell]
     }
 
     /// R25: an Imp attacks an adjacent cell holding a standing piece fresh for its army
@@ -223,14 +218,24 @@ impl Hexian {
         filter: impl Fn(&Piece) -> bool,
         fresh_for: impl Fn(usize) -> bool,
     ) -> bool {
-        let hex = &tables().hex;
-        let attacker = |from: usize| {
-            self.standing[from].filter(|p| {
-                !friendly.has(from) && !p.petrified && self.are_enemies(p.army, army) && filter(p)
-            })
-        };
+        let t = tables();
+        let hex = &t.hex;
+        // Bitboards first: only the enemy pieces on a line through the cell or a knight's
+        // leap away can attack it, so most directions are dismissed without a look at a
+        // piece.
+        let enemies = self.enemy_pieces(army) & occupied & !friendly;
+        if ((t.lines_through[cell] | hex.knight(cell)) & enemies).is_empty() {
+            return false;
+        }
+        let attacker = |from: usize| self.standing[from].filter(|p| !p.petrified && filter(p));
         let from_line = ALL_DIRECTION_INDICES.into_iter().any(|d| {
-            let Some(from) = hex.first_blocker(d, cell, occupied) else {
+            if (hex.ray(d, cell) & enemies).is_empty() {
+                return false;
+            }
+            let Some(from) = hex
+                .first_blocker(d, cell, occupied)
+                .filter(|&f| enemies.has(f))
+            else {
                 return false;
             };
             attacker(from).is_some_and(|piece| {
@@ -244,16 +249,21 @@ impl Hexian {
                     || (piece.kind == Kind::Imp && steps == 1 && imp_hop())
             })
         });
+        let doppelganger_in = |cells: Wide256, form: Option<Kind>| {
+            (cells & enemies).cells().any(|from| {
+                attacker(from).is_some_and(|p| p.kind == Kind::Doppelganger && p.form == form)
+            })
+        };
         from_line
-            || (hex.knight(cell) & occupied).cells().any(|from| {
-                attacker(from).is_some_and(|p| p.kind == Kind::Doppelganger && p.form.is_none())
-            })
-            || ALL_DIRECTION_INDICES.into_iter().any(|d| {
-                let from = hex.step(cell, d).and_then(|middle| hex.step(middle, d));
-                from.filter(|&f| occupied.has(f))
-                    .and_then(attacker)
-                    .is_some_and(|p| p.kind == Kind::Doppelganger && p.form == Some(Kind::Imp))
-            })
+            || doppelganger_in(hex.knight(cell), None)
+            || doppelganger_in(t.double_steps[cell], Some(Kind::Imp))
+    }
+
+    /// The standing pieces of the players other than `army`'s (§1).
+    fn enemy_pieces(&self, army: usize) -> Wide256 {
+        (0..ARMIES)
+            .filter(|&a| self.are_enemies(a, army))
+            .fold(Wide256::EMPTY, |bb, a| bb | self.standing_by_army[a])
     }
 
     /// Whether `piece` attacks the cell `steps` steps away from it in direction `d`,

@@ -47,6 +47,7 @@ pub struct Checkpoint {
     players: Players,
     spells: [Spells; ARMIES],
     checks: [u8; ARMIES],
+    checked: u8,
     reserves: [Reserve; ARMIES],
     ghost_pool: Wide256,
     halfmove: u32,
@@ -90,6 +91,7 @@ impl Hexian {
             players: self.players,
             spells: self.spells,
             checks: self.checks,
+            checked: self.checked,
             reserves: self.reserves,
             ghost_pool: self.ghost_pool,
             halfmove: self.halfmove,
@@ -117,6 +119,7 @@ impl Hexian {
         self.players = checkpoint.players;
         self.spells = checkpoint.spells;
         self.checks = checkpoint.checks;
+        self.checked = checkpoint.checked;
         self.reserves = checkpoint.reserves;
         self.ghost_pool = checkpoint.ghost_pool;
         self.halfmove = checkpoint.halfmove;
@@ -155,6 +158,7 @@ impl Hexian {
             patron,
             spells,
             checks,
+            checked,
             reserves,
             ghost_pool,
             halfmove,
@@ -175,6 +179,7 @@ impl Hexian {
         self.patron = *patron;
         self.spells = *spells;
         self.checks = *checks;
+        self.checked = *checked;
         self.reserves = *reserves;
         self.ghost_pool = *ghost_pool;
         self.halfmove = *halfmove;

@@ -98,6 +98,10 @@ pub struct Hexian {
     spells: [Spells; ARMIES],
     /// Astaroth check counters (R102, R125).
     checks: [u8; ARMIES],
+    /// Under Astaroth, the armies in play in check now (bit = army), kept by every ply so
+    /// that the next one finds which checks are new (R102) without testing them again;
+    /// empty under the other patrons.
+    checked: u8,
     reserves: [Reserve; ARMIES],
     /// The start cells in the Ghost pools; the army is the one whose start cell it is.
     ghost_pool: Wide256,
@@ -127,6 +131,7 @@ impl Hexian {
             patron,
             spells: [Spells::default(); ARMIES],
             checks: [0; ARMIES],
+            checked: 0,
             reserves: [Reserve::default(); ARMIES],
             ghost_pool: Wide256::EMPTY,
             halfmove: 0,

@@ -83,9 +83,12 @@ impl Players {
         self.count
     }
 
-    /// The player (seat, `0..count`) owning `army`.
+    /// The player (seat, `0..count`) owning `army`: the army's number modulo the number
+    /// of players (R56), read from a table (the attack tests ask it for every piece met).
     pub fn seat_of(self, army: usize) -> usize {
-        army % self.count.number()
+        const SEATS: [[u8; ARMIES]; 3] =
+            [[0, 1, 0, 1, 0, 1], [0, 1, 2, 0, 1, 2], [0, 1, 2, 3, 4, 5]];
+        usize::from(SEATS[self.count as usize][army])
     }
 
     /// Whether two armies belong to one player (allies never capture, check or possess

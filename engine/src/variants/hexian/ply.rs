@@ -8,26 +8,20 @@ use super::moves::{Move, PieceMove};
 use super::tables::tables;
 use super::{Hexian, Kind, Patron, Spells};
 use crate::bitboard::{Bitboard, Wide256};
-use arrayvec::ArrayVec;
 
 impl Hexian {
     /// Plays the legal move `mv` of the side to move with every end-of-ply step (R63).
     pub fn play(&mut self, mv: Move) {
         let before = self.checkpoint();
         let mover = self.side;
-        let astaroth = self.patron == Patron::Astaroth;
-        // The mover's own entry is never read (`count_checks`).
-        let checked_before: [bool; ARMIES] = std::array::from_fn(|army| {
-            astaroth && army != mover && self.players.in_play(army) && self.in_check(army)
-        });
         let quiet = self.is_quiet(mv);
         self.play_move_effects(mv);
         let pieces_after_move = self.piece_count();
         self.finish_ply_board(mover, summoned_cell(mv));
-        if astaroth {
-            self.count_checks(mover, &checked_before);
+        if self.patron == Patron::Astaroth {
+            self.count_checks(mover);
         }
-        self.eliminate_checkmated();
+        self.eliminate_while_checkmated();
         // R116: the clock counts only plies in which nothing but a plain move happened.
         // Spec decision: W33 shows 1 after the Zombie move `j9j10`, but R116 resets the
         // clock after any Zombie move; the rule is followed (tested in hexian_examples).
@@ -67,19 +61,46 @@ impl Hexian {
     }
 
     /// R102 (Astaroth), end-of-ply step 5: every army in play other than the mover that
-    /// is in check now and was not before the ply counts a check; the third eliminates it
-    /// at once.
-    fn count_checks(&mut self, mover: usize, checked_before: &[bool; ARMIES]) {
-        let newly_checked: ArrayVec<usize, ARMIES> = (1..ARMIES)
-            .map(|i| (mover + i) % ARMIES)
-            .filter(|&army| self.players.in_play(army))
-            .filter(|&army| self.in_check(army) && !checked_before[army])
-            .collect();
-        for army in newly_checked {
-            self.checks[army] += 1;
-            if self.checks[army] >= 3 {
-                self.eliminate(army);
+    /// is in check now and was not before the ply (`checked`, kept from the ply before)
+    /// counts a check; the third eliminates it at once. The mover is not in check after
+    /// its legal ply (R68), and an elimination finds the armies in check afresh.
+    fn count_checks(&mut self, mover: usize) {
+        debug_assert!(!self.in_check(mover), "R68: the mover is not left in check");
+        let before = self.checked;
+        self.checked = self.armies_in_check(|army| army != mover);
+        let newly_checked = self.checked & !before;
+        for army in (1..ARMIES).map(|i| (mover + i) % ARMIES) {
+            if newly_checked & (1 << army) != 0 {
+                self.checks[army] += 1;
+                if self.checks[army] >= 3 {
+                    self.eliminate(army);
+                }
             }
+        }
+    }
+
+    /// The armies in play that `include` accepts and whose Archwizard is in check (bit =
+    /// army).
+    fn armies_in_check(&self, include: impl Fn(usize) -> bool) -> u8 {
+        self.players
+            .armies_in_play()
+            .filter(|&army| include(army) && self.in_check(army))
+            .fold(0, |bits, army| bits | 1 << army)
+    }
+
+    /// Finds [`Hexian::checked`] afresh: under Astaroth, after an elimination or a read.
+    fn refresh_checked(&mut self) {
+        self.checked = match self.patron {
+            Patron::Astaroth => self.armies_in_check(|_| true),
+            _ => 0,
+        };
+    }
+
+    /// Whether the side to move is in check: under Astaroth as `checked` has it.
+    fn side_in_check(&self) -> bool {
+        match self.patron {
+            Patron::Astaroth => self.checked & (1 << self.side) != 0,
+            _ => self.in_check(self.side),
         }
     }
 
@@ -92,10 +113,17 @@ impl Hexian {
         armies.all(|army| self.players.same_player(army, first))
     }
 
+    /// R60 (c), R70 on a position just read: the armies in check are found, then
+    /// [`Hexian::eliminate_while_checkmated`].
+    pub fn eliminate_checkmated(&mut self) {
+        self.refresh_checked();
+        self.eliminate_while_checkmated();
+    }
+
     /// R60 (c), R70: while the side to move is in check without a legal move, it is
     /// eliminated (its claimant takes it, R111) and the next army becomes the side to move.
-    pub fn eliminate_checkmated(&mut self) {
-        while !self.is_over() && self.in_check(self.side) && !self.has_legal_move() {
+    fn eliminate_while_checkmated(&mut self) {
+        while !self.is_over() && self.side_in_check() && !self.has_legal_move() {
             let checkmated = self.side;
             if self.patron == Patron::Lilith {
                 self.claim(checkmated);
@@ -165,5 +193,57 @@ impl Hexian {
             self.side = self.players.next_in_play(army);
             self.erase_marks_and_shields_of(self.side);
         }
+        self.refresh_checked();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Config;
+    use super::*;
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    /// R102: the armies in check that a ply keeps for the next one's count are the ones
+    /// found afresh, after every ply of random games and after taking plies back.
+    #[test]
+    fn r102_the_armies_in_check_kept_from_ply_to_ply_are_those_found_afresh() {
+        let mut rng = StdRng::seed_from_u64(102);
+        let (mut plies, mut checked_plies) = (0, 0);
+        for _ in 0..12 {
+            let mut p = Hexian::start(&Config::default());
+            let mut line = Vec::new();
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                line.push(p.checkpoint());
+                let (mover, before, counts) = (p.side, p.armies_in_check(|_| true), p.checks);
+                p.play(moves[rng.gen_range(0..moves.len())]);
+                let text = p.position_string();
+                assert_eq!(p.checked, p.armies_in_check(|_| true), "{text}");
+                // Every other army in play counts one more exactly when newly in check.
+                let newly = p.checked & !before;
+                for army in p.players.armies_in_play().filter(|&a| a != mover) {
+                    let expected = counts[army] + u8::from(newly & (1 << army) != 0);
+                    assert_eq!(p.checks[army], expected, "army {army}: {text}");
+                }
+                plies += 1;
+                checked_plies += usize::from(p.checked != 0);
+            }
+            while let Some(before) = line.pop() {
+                p.rewind(&before);
+                assert_eq!(
+                    p.checked,
+                    p.armies_in_check(|_| true),
+                    "{}",
+                    p.position_string()
+                );
+            }
+        }
+        assert!(
+            plies > 1_000 && checked_plies > 25,
+            "{plies} plies, {checked_plies} with a check"
+        );
     }
 }

@@ -17,6 +17,15 @@ pub struct Tables {
     pub adjacent: Vec<Wide256>,
     /// Per cell, its neighbours in the 6 orthogonal directions (R4).
     pub orthogonally_adjacent: Vec<Wide256>,
+    /// Per cell, every cell on its 12 lines: where a piece attacking it along a line, or
+    /// a Doppelganger in Imp form, can stand (R11, R34).
+    pub lines_through: Vec<Wide256>,
+    /// Per cell, the cells two steps away along the 12 directions (the Imp form's leaps,
+    /// R34).
+    pub double_steps: Vec<Wide256>,
+    /// Per cell and direction, the first two cells of the line (one at the edge): a reach
+    /// of two whose first cell is free (R108).
+    pub two_steps: Vec<[Wide256; 12]>,
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -35,12 +44,37 @@ pub fn tables() -> &'static Tables {
         };
         let adjacent = (0..hex.len()).map(|c| neighbours(c, 0..12)).collect();
         let orthogonally_adjacent = (0..hex.len()).map(|c| neighbours(c, 0..6)).collect();
+        let lines_through = (0..hex.len())
+            .map(|c| (0..12).fold(Wide256::EMPTY, |bb, d| bb | hex.ray(d, c)))
+            .collect();
+        let double_steps = (0..hex.len())
+            .map(|c| {
+                (0..12)
+                    .filter_map(|d| hex.step(c, d).and_then(|middle| hex.step(middle, d)))
+                    .fold(Wide256::EMPTY, |bb, t| bb | Wide256::cell(t))
+            })
+            .collect();
+        let two_steps = (0..hex.len())
+            .map(|c| {
+                std::array::from_fn(|d| {
+                    let first = hex.step(c, d);
+                    let second = first.and_then(|middle| hex.step(middle, d));
+                    [first, second]
+                        .into_iter()
+                        .flatten()
+                        .fold(Wide256::EMPTY, |bb, t| bb | Wide256::cell(t))
+                })
+            })
+            .collect();
         Tables {
             hex,
             armies,
             cell_order,
             adjacent,
             orthogonally_adjacent,
+            lines_through,
+            double_steps,
+            two_steps,
         }
     })
 }

@@ -3,10 +3,12 @@
 
 use super::lines::{neighbour, STEPS};
 use super::mobility::KNIGHT_WAYS_BACK;
+use super::tables::tables;
 use super::{
     code_kind, code_kingdom, SevenKingdoms, ARCHER, CANNON, CHANCELLOR, CROSSBOWMAN, DAGGER,
     DIPLOMAT, EMPEROR, GENERAL, KNIGHT, SWORDSMAN,
 };
+use crate::bitboard::Bitboard;
 
 /// What the attack test needs of the piece of a cell code.
 #[derive(Clone, Copy)]
@@ -62,6 +64,7 @@ impl SevenKingdoms {
         let state = &self.state;
         let piece = |c: usize| ATTACKERS[usize::from(state.cells[c])];
         let mut found = 0;
+        let cannon_in_line = (state.mobility.cannons() & tables().ranks_and_files[cell]).any();
         for d in 0..8 {
             let reach = state.lines.reach(cell, d);
             let Some(first) = reach.blocker else {
@@ -72,7 +75,7 @@ impl SevenKingdoms {
             if reach.empty < usize::from(first_piece.range[diagonal]) {
                 found |= first_piece.kingdom;
             }
-            if diagonal == 0 {
+            if diagonal == 0 && cannon_in_line {
                 if let Some(beyond_screen) = state.lines.reach(first, d).blocker {
                     let target_side = piece(beyond_screen);
                     if usize::from(target_side.kind) == CANNON {
@@ -80,6 +83,9 @@ impl SevenKingdoms {
                     }
                 }
             }
+        }
+        if (state.mobility.knights() & tables().knights_near[cell]).is_empty() {
+            return found;
         }
         for (back, to_knight) in KNIGHT_WAYS_BACK {
             let legs = state.lines.reach(cell, back).empty.min(3);

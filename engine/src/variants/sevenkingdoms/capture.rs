@@ -16,9 +16,12 @@ impl State {
         self.by_kingdom[kingdom] ^= Wide384::cell(from) | Wide384::cell(to);
         self.lines.toggle(from);
         self.lines.toggle(to);
-        if code_kind(code) == GENERAL {
+        let kind = code_kind(code);
+        if kind == GENERAL {
             self.generals ^= Wide384::cell(from) | Wide384::cell(to);
         }
+        self.mobility.toggle(kind, from);
+        self.mobility.toggle(kind, to);
         self.hash ^= t.piece_key(code, from) ^ t.piece_key(code, to);
     }
 
@@ -33,6 +36,7 @@ impl State {
         if kind == GENERAL {
             self.generals ^= Wide384::cell(cell);
         }
+        self.mobility.toggle(kind, cell);
         self.hash ^= tables().piece_key(code, cell);
     }
 

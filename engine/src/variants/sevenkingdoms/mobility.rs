@@ -4,15 +4,18 @@
 //!
 //! A move changes what stands on two cells (its origin and destination). The moves of
 //! other pieces change only where those cells are on their way, so after a move only
-//! these pieces are counted again: the first piece each way from a changed cell (a line
-//! walk ends there or now goes on), the piece beyond it along ranks and files (a Cannon
+//! these pieces are counted again: the first piece each way from a changed cell if its
+//! walks along that line are long enough to reach the cell (a line walk ends there or now
+//! goes on), the Cannon beyond it along ranks and files (a Cannon
 //! whose screen or target it was, R19), and the Knights whose leg is a changed cell or an
 //! empty cell up to three steps back along an outward diagonal from one (R22). An army transfer recolours a
 //! whole army, which changes what many pieces can take: everything is counted again.
 
 use super::lines::neighbour;
 use super::movegen::Counter;
-use super::{code_kind, code_kingdom, State, CELLS, EMPEROR, KINGDOMS, KNIGHT};
+use super::movegen::WALK_LENGTH;
+use super::tables::tables;
+use super::{code_kind, code_kingdom, State, CANNON, CELLS, EMPEROR, KINGDOMS, KNIGHT};
 use crate::bitboard::{Bitboard, Wide384};
 use crate::geometry::ORTHOGONAL_DIRECTIONS;
 
@@ -29,17 +32,44 @@ pub(super) struct Mobility {
     by_cell: [u8; CELLS],
     /// Moves of each kingdom's pieces of each type.
     by_kind: [[u16; 10]; KINGDOMS],
+    /// The cells of the Knights, of every kingdom: the pieces whose moves depend on cells
+    /// off their lines (R22), kept by make.
+    knights: Wide384,
+    /// The cells of the Cannons, of every kingdom: the pieces whose captures depend on
+    /// cells beyond the first piece of a line (R19), kept by make.
+    cannons: Wide384,
 }
 
 impl Mobility {
     pub(super) const EMPTY: Mobility = Mobility {
         by_cell: [0; CELLS],
         by_kind: [[0; 10]; KINGDOMS],
+        knights: Wide384::EMPTY,
+        cannons: Wide384::EMPTY,
     };
 
     /// The moves of `kingdom`'s pieces by type.
     pub(super) fn by_kind(&self, kingdom: usize) -> [u16; 10] {
         self.by_kind[kingdom]
+    }
+
+    /// The cells of the Knights.
+    pub(super) fn knights(&self) -> Wide384 {
+        self.knights
+    }
+
+    /// The cells of the Cannons.
+    pub(super) fn cannons(&self) -> Wide384 {
+        self.cannons
+    }
+
+    /// A piece of type `kind` arrives on or leaves `cell`: Knights and Cannons are kept.
+    pub(super) fn toggle(&mut self, kind: usize, cell: usize) {
+        match kind {
+            KNIGHT => self.knights ^= Wide384::cell(cell),
+            CANNON => self.cannons ^= Wide384::cell(cell),
+            _ => {}
+        }
     }
 
     /// The moves of all `kingdom`'s pieces.
@@ -54,6 +84,7 @@ impl State {
         self.mobility = Mobility::EMPTY;
         for kingdom in 0..KINGDOMS {
             for cell in self.by_kingdom[kingdom].cells() {
+                self.mobility.toggle(code_kind(self.cells[cell]), cell);
                 self.recount(cell);
             }
         }
@@ -103,19 +134,35 @@ impl State {
             })
     }
 
+    /// Whether a line walk (R9) of the piece on `piece_cell`, `empty` free cells away from
+    /// a cell in direction `d` from it, reaches that cell: the piece walks along that line
+    /// (back towards the cell) at least `empty + 1` cells.
+    fn walks_to(&self, piece_cell: usize, d: usize, empty: usize) -> bool {
+        let code = self.cells[piece_cell];
+        code != EMPEROR && empty < WALK_LENGTH[code_kind(code)][usize::from(d >= 4)]
+    }
+
     /// The cell itself and every piece whose moves can depend on what stands on `cell`.
     fn dependants(&self, cell: usize) -> Wide384 {
         let mut found = Wide384::cell(cell);
+        let cannon_in_line = (self.mobility.cannons & tables().ranks_and_files[cell]).any();
         for d in 0..8 {
-            let Some(first) = self.lines.reach(cell, d).blocker else {
+            let reach = self.lines.reach(cell, d);
+            let Some(first) = reach.blocker else {
                 continue;
             };
-            found |= Wide384::cell(first);
-            if ORTHOGONAL_DIRECTIONS.contains(&d) {
-                if let Some(second) = self.lines.reach(first, d).blocker {
-                    found |= Wide384::cell(second);
+            if self.walks_to(first, d, reach.empty) {
+                found |= Wide384::cell(first);
+            }
+            if cannon_in_line && ORTHOGONAL_DIRECTIONS.contains(&d) {
+                let second = self.lines.reach(first, d).blocker;
+                if let Some(cannon) = second.filter(|&c| self.mobility.cannons.has(c)) {
+                    found |= Wide384::cell(cannon);
                 }
             }
+        }
+        if (self.mobility.knights & tables().knights_near[cell]).is_empty() {
+            return found;
         }
         for knight in self.knights_next_to(cell, &ORTHOGONAL_DIRECTIONS) {
             found |= Wide384::cell(knight);

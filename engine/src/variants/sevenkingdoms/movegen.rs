@@ -17,6 +17,24 @@ use crate::geometry::{DIAGONAL_DIRECTIONS, ORTHOGONAL_DIRECTIONS};
 /// "Any distance": the longest walk on a 19-cell line (R9).
 const ANY: usize = 18;
 const ALL_DIRECTIONS: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+/// Per type, how far its line walks go along orthogonal and along diagonal lines
+/// (R12–R24, as `visit_piece` walks them): a Cannon's quiet moves like a Chancellor's (its
+/// capture over a screen is looked for separately), none for a Knight (its walks start
+/// off the line, R22).
+pub(super) const WALK_LENGTH: [[usize; 2]; 10] = {
+    let mut table = [[0; 2]; 10];
+    table[GENERAL] = [ANY, ANY];
+    table[CHANCELLOR] = [ANY, 0];
+    table[DIPLOMAT] = [0, ANY];
+    table[CANNON] = [ANY, 0];
+    table[GO_BETWEEN] = [ANY, ANY];
+    table[ARCHER] = [4, 4];
+    table[CROSSBOWMAN] = [5, 5];
+    table[DAGGER] = [0, 1];
+    table[SWORDSMAN] = [1, 0];
+    table
+};
+
 /// For each orthogonal direction (N, S, E, W) the two diagonals that keep going that way:
 /// the Knight's "outward" diagonals (R22).
 const OUTWARD: [[usize; 2]; 4] = [[4, 5], [6, 7], [4, 6], [5, 7]];
@@ -112,10 +130,38 @@ impl State {
             CHANCELLOR => self.walks(from, kingdom, &ORTHOGONAL_DIRECTIONS, ANY, true, sink),
             DIPLOMAT => self.walks(from, kingdom, &DIAGONAL_DIRECTIONS, ANY, true, sink),
             GO_BETWEEN => self.walks(from, kingdom, &ALL_DIRECTIONS, ANY, false, sink),
-            ARCHER => self.walks(from, kingdom, &ALL_DIRECTIONS, 4, true, sink),
-            CROSSBOWMAN => self.walks(from, kingdom, &ALL_DIRECTIONS, 5, true, sink),
-            DAGGER => self.walks(from, kingdom, &DIAGONAL_DIRECTIONS, 1, true, sink),
-            SWORDSMAN => self.walks(from, kingdom, &ORTHOGONAL_DIRECTIONS, 1, true, sink),
+            ARCHER => self.walks(
+                from,
+                kingdom,
+                &ALL_DIRECTIONS,
+                WALK_LENGTH[ARCHER][0],
+                true,
+                sink,
+            ),
+            CROSSBOWMAN => self.walks(
+                from,
+                kingdom,
+                &ALL_DIRECTIONS,
+                WALK_LENGTH[CROSSBOWMAN][0],
+                true,
+                sink,
+            ),
+            DAGGER => self.walks(
+                from,
+                kingdom,
+                &DIAGONAL_DIRECTIONS,
+                WALK_LENGTH[DAGGER][1],
+                true,
+                sink,
+            ),
+            SWORDSMAN => self.walks(
+                from,
+                kingdom,
+                &ORTHOGONAL_DIRECTIONS,
+                WALK_LENGTH[SWORDSMAN][0],
+                true,
+                sink,
+            ),
             CANNON => self.cannon(from, kingdom, sink),
             KNIGHT => self.knight(from, kingdom, sink),
             _ => {}

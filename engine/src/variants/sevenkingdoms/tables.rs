@@ -1,8 +1,11 @@
 //! Tables built once for Seven Kingdoms: the 19 × 19 grid and the Zobrist keys.
 
+use super::lines::neighbour;
+use super::mobility::KNIGHT_WAYS_BACK;
 use super::{CellCode, KINGDOMS};
-use crate::bitboard::Wide384;
+use crate::bitboard::{Bitboard, Wide384};
 use crate::geometry::Grid;
+use crate::geometry::ORTHOGONAL_DIRECTIONS;
 use crate::zobrist;
 use std::sync::OnceLock;
 
@@ -16,6 +19,13 @@ const KEY_COUNT: usize = OUT_KEYS + KINGDOMS;
 
 pub struct Tables {
     pub grid: Grid<Wide384>,
+    /// Per cell, where a Knight whose moves pass the cell can stand (R22): next to it
+    /// orthogonally (the cell is its leg), or one orthogonal step from a cell up to three
+    /// steps back along an outward diagonal (the cell is on its walk).
+    pub knights_near: Vec<Wide384>,
+    /// Per cell, the other cells of its rank and file: where a Cannon that captures on
+    /// it or screens for it can stand (R19).
+    pub ranks_and_files: Vec<Wide384>,
     keys: Vec<u64>,
 }
 
@@ -55,8 +65,41 @@ static TABLES: OnceLock<Tables> = OnceLock::new();
 
 /// The Seven Kingdoms tables, built on first use.
 pub fn tables() -> &'static Tables {
-    TABLES.get_or_init(|| Tables {
-        grid: Grid::new(19, 19),
-        keys: zobrist::keys(0x0037_4b49_4e47_444d, KEY_COUNT),
+    TABLES.get_or_init(|| {
+        let grid = Grid::new(19, 19);
+        let ranks_and_files = (0..super::CELLS)
+            .map(|cell| {
+                ORTHOGONAL_DIRECTIONS
+                    .iter()
+                    .fold(Wide384::EMPTY, |bb, &d| bb | grid.ray_mask(cell, d))
+            })
+            .collect();
+        Tables {
+            grid,
+            knights_near: (0..super::CELLS).map(knights_near).collect(),
+            ranks_and_files,
+            keys: zobrist::keys(0x0037_4b49_4e47_444d, KEY_COUNT),
+        }
     })
+}
+
+fn knights_near(cell: usize) -> Wide384 {
+    let next_to = |c: usize, directions: &[usize]| {
+        directions
+            .iter()
+            .filter_map(|&d| neighbour(c, d))
+            .fold(Wide384::EMPTY, |bb, n| bb | Wide384::cell(n))
+    };
+    let mut near = next_to(cell, &ORTHOGONAL_DIRECTIONS);
+    for (back, to_knight) in KNIGHT_WAYS_BACK {
+        let mut leg = cell;
+        for _ in 0..3 {
+            let Some(next) = neighbour(leg, back) else {
+                break;
+            };
+            leg = next;
+            near |= next_to(leg, &to_knight);
+        }
+    }
+    near
 }
