@@ -15,9 +15,8 @@
 
 mod common;
 
-use common::{repository, split_words};
+use common::{repository, split_words, start_on_input};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// The line that stands for any run of output lines.
 const ELISION: &str = "…";
@@ -121,23 +120,10 @@ fn matches(expected: &[String], actual: &[String]) -> bool {
 /// Runs `tessera` with these arguments and this input in the repository's root, so that
 /// `positions/…` paths resolve; returns its standard output.
 fn run(args: &[String], input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(args)
-        .current_dir(repository())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the tessera binary starts");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        use std::io::Write;
-        // An engine that exits early closes its input; the output then tells what went wrong.
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let output = child.wait_with_output().expect("the tessera binary runs");
-    writer.join().expect("the input writer ends");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = start_on_input(&args, input.as_bytes())
+        .wait_with_output()
+        .expect("the tessera binary runs");
     String::from_utf8_lossy(&output.stdout)
         .lines()
         .map(String::from)

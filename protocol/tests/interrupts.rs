@@ -5,21 +5,11 @@
 
 mod common;
 
-use common::{Engine, PATIENCE};
+use common::{start_on_input, Engine, PATIENCE};
+use engine::variants::Variant;
 use protocol::shuttle::long_line;
 use protocol::variant::AnyGame;
-use std::io::Write;
-use std::process::{Child, Command, Stdio};
 use std::time::Instant;
-
-const VARIANTS: [&str; 6] = [
-    "hexmate",
-    "hexchoice",
-    "panoply",
-    "hepta",
-    "sevenkingdoms",
-    "hexian",
-];
 
 fn engine_for(variant: &str) -> Engine {
     let mut engine = Engine::start();
@@ -38,7 +28,7 @@ fn is_error(line: &str) -> bool {
 
 #[test]
 fn commands_right_after_stop_are_handled_as_if_the_search_had_ended() {
-    for variant in VARIANTS {
+    for variant in Variant::ALL.map(Variant::id) {
         let mut engine = engine_for(variant);
         engine.send("go infinite");
         engine.read_until(|l| l.starts_with("info depth 1 "));
@@ -62,25 +52,10 @@ fn commands_right_after_stop_are_handled_as_if_the_search_had_ended() {
     }
 }
 
-/// Spawns the engine on `script` and closes its input at once.
-fn run_then_close_input(script: &str) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the tessera binary starts");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    stdin
-        .write_all(script.as_bytes())
-        .expect("the engine reads its input");
-    child
-}
-
 #[test]
 fn the_end_of_the_input_ends_long_searches_counts_and_benches() {
     let mut runs = Vec::new();
-    for variant in VARIANTS {
+    for variant in Variant::ALL.map(Variant::id) {
         for work in [
             "go depth 127",
             "go movetime 100000000",
@@ -91,7 +66,10 @@ fn the_end_of_the_input_ends_long_searches_counts_and_benches() {
                 continue;
             }
             let script = format!("setoption name UCI_Variant value {variant}\n{work}\n");
-            runs.push((format!("{variant}: {work}"), run_then_close_input(&script)));
+            runs.push((
+                format!("{variant}: {work}"),
+                start_on_input(&[], script.as_bytes()),
+            ));
         }
     }
     let deadline = Instant::now() + PATIENCE;
@@ -140,7 +118,7 @@ fn assert_partial_perft(lines: &[String], variant: &str) {
 
 #[test]
 fn isready_stop_and_quit_are_answered_during_perft_and_bench() {
-    for variant in VARIANTS {
+    for variant in Variant::ALL.map(Variant::id) {
         let mut engine = engine_for(variant);
         for perft in ["go perft 20", "perft 20"] {
             engine.send(perft);
@@ -171,7 +149,7 @@ fn isready_stop_and_quit_are_answered_during_perft_and_bench() {
 
 #[test]
 fn isready_is_answered_while_a_long_position_line_is_handled() {
-    let start = AnyGame::start(engine::variants::Variant::Hexmate).expect("hexmate");
+    let start = AnyGame::start(Variant::Hexmate).expect("hexmate");
     let mut moves = long_line(&start, 200_000).expect("hexmate has a cycle");
     // The last move is refused, and only after the whole list has been replayed.
     moves.push("a1a1".to_string());

@@ -5,17 +5,9 @@
 mod common;
 
 use common::Engine;
+use engine::variants::Variant;
 use protocol::uci::{parse_line, CommandError};
 use std::cell::Cell;
-
-const VARIANTS: [&str; 6] = [
-    "hexmate",
-    "hexchoice",
-    "panoply",
-    "hepta",
-    "sevenkingdoms",
-    "hexian",
-];
 
 fn read(relative: &str) -> String {
     let path = format!("{}/{relative}", env!("CARGO_MANIFEST_DIR"));
@@ -103,7 +95,7 @@ fn every_option_that_uci_shows_in_any_variant_is_in_the_options_table() {
     let doc = protocol_doc();
     let table = first_cell_spans(section(&doc, "## Options"));
     let mut engine = Engine::start();
-    for variant in VARIANTS {
+    for variant in Variant::ALL.map(Variant::id) {
         assert!(engine
             .ask(&format!("setoption name UCI_Variant value {variant}"))
             .is_empty());

@@ -181,7 +181,7 @@ fn a_finished_game_reports_winner_label_kingdoms_and_result() {
             hash_line(AFTER_TWO_KINGDOMS),
             "To move: purple (player 6)".to_string(),
             DEFAULT_OPTIONS.to_string(),
-            "Result: 0-0-1-0-0-0-0 CAPTURED_ENOUGH_KINGDOMS".to_string(),
+            "Result: 0-0-1-0-0-0-0 captured enough kingdoms".to_string(),
             "Winner: ORANGE".to_string(),
             "Victory: CAPTURED_ENOUGH_KINGDOMS".to_string(),
             "Captured kingdoms: ORANGE: BLUE GREEN".to_string(),
@@ -192,7 +192,7 @@ fn a_finished_game_reports_winner_label_kingdoms_and_result() {
     assert_eq!(
         search(&mut engine, "go depth 3"),
         [
-            "info string result 0-0-1-0-0-0-0 CAPTURED_ENOUGH_KINGDOMS",
+            "info string result 0-0-1-0-0-0-0 captured enough kingdoms",
             "bestmove (none)"
         ]
     );
@@ -205,7 +205,7 @@ fn a_finished_game_reports_winner_label_kingdoms_and_result() {
     assert_eq!(
         fields[5..],
         [
-            "Result: 0-1-0-0-0-0-0 CAPTURED_ENOUGH_PIECES",
+            "Result: 0-1-0-0-0-0-0 captured enough pieces",
             "Winner: RED",
             "Victory: CAPTURED_ENOUGH_PIECES",
             "Captured kingdoms: none",
@@ -236,7 +236,7 @@ fn the_players_option_decides_whether_the_last_player_is_left() {
             "To move: white (player 1)",
             "Options: UCI_Variant=sevenkingdoms; Hash=16; Threads=1; MultiPV=1; Ponder=false; \
              Move Overhead=10; Players=wrob/gpd; Multiplayer Search=brs; Patron=1; Plain Search=false",
-            "Result: 1-0 LAST_PLAYER_REMAINING",
+            "Result: 1-0 last player remaining",
             "Winner: none",
             "Victory: LAST_PLAYER_REMAINING",
             "Captured kingdoms: WHITE: GREEN; RED: PURPLE; BLUE: BLACK",
@@ -246,7 +246,7 @@ fn the_players_option_decides_whether_the_last_player_is_left() {
     engine.send("go infinite");
     assert_eq!(
         engine.read_until(|l| l.starts_with("info string result")),
-        ["info string result 1-0 LAST_PLAYER_REMAINING"]
+        ["info string result 1-0 last player remaining"]
     );
     engine.send("stop");
     assert_eq!(

@@ -24,13 +24,6 @@ pub fn result_text(points: &[Points]) -> String {
     parts.join("-")
 }
 
-/// A rule's reason in the runner's words, lower case: Seven Kingdoms labels its endings as
-/// the reference games do (`CAPTURED_ENOUGH_PIECES`), the other games in words
-/// (`checkmate`); both are shown as words (`captured enough pieces`).
-fn rule_reason_text(reason: &str) -> String {
-    reason.to_lowercase().replace('_', " ")
-}
-
 /// Why the game ended, in words: the rule, the forfeit or the adjudication.
 pub fn ending_text(record: &GameRecord, names: &[String]) -> String {
     let seats = record.plan.seat_engines.len();
@@ -39,7 +32,7 @@ pub fn ending_text(record: &GameRecord, names: &[String]) -> String {
         format!("{} ({engine})", seat_name(seat, seats))
     };
     match &record.ending {
-        Ending::Rules(reason) => rule_reason_text(reason),
+        Ending::Rules(reason) => reason.to_string(),
         Ending::Forfeit { seat, fault } => format!("{} loses: {fault}", who(*seat)),
         Ending::Adjudicated(Verdict::Resign(seat)) => {
             format!("{} resigns (adjudication)", who(*seat))
@@ -284,15 +277,6 @@ pub fn progress_line(
 
 #[cfg(test)]
 mod tests {
-
-    #[test]
-    fn rule_reasons_are_shown_in_lower_case_words() {
-        assert_eq!(
-            rule_reason_text("CAPTURED_ENOUGH_PIECES"),
-            "captured enough pieces"
-        );
-        assert_eq!(rule_reason_text("checkmate"), "checkmate");
-    }
     use super::*;
     use crate::matchrunner::standings::three_seat_rounds;
 

@@ -18,14 +18,32 @@ pub struct Engine {
     lines: Receiver<String>,
 }
 
+/// Starts the `tessera` binary with `args` in the repository's root (where `positions/…`
+/// paths resolve), its input and output piped, its standard error discarded.
+pub fn start_tessera(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(args)
+        .current_dir(repository())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the tessera binary starts")
+}
+
+/// Starts `tessera` with `args`, writes `input` and closes it: the end of the input. The
+/// caller waits for the engine.
+pub fn start_on_input(args: &[&str], input: &[u8]) -> Child {
+    let mut child = start_tessera(args);
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // An engine that exits early closes its input; its output then tells what went wrong.
+    let _ = stdin.write_all(input);
+    child
+}
+
 impl Engine {
     pub fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the tessera binary starts");
+        let mut child = start_tessera(&[]);
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, lines) = channel();
@@ -174,16 +192,9 @@ pub fn run_script(script: &str) -> Vec<String> {
 
 /// [`run_script`] for input that need not be UTF-8.
 pub fn run_script_bytes(script: &[u8]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the tessera binary starts");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    stdin.write_all(script).expect("the engine reads its input");
-    drop(stdin);
-    let output = child.wait_with_output().expect("the engine ends");
+    let output = start_on_input(&[], script)
+        .wait_with_output()
+        .expect("the engine ends");
     assert!(output.status.success());
     String::from_utf8(output.stdout)
         .expect("the output is UTF-8")

@@ -1,7 +1,7 @@
 //! Legal plies by state (R51): the arrangement (R50), the normal state's moves (§3, §6)
 //! and the plies of the three sequences (R63, R64, R73–R75, R88, R89).
 
-use super::state::{bit, KNIGHTS};
+use super::state::{bit, KNIGHTS, MASTERS};
 use super::{
     Colour, Move, MoveList, Pending, Piece, Side, State, COLOURS, ELIMINATE, LIFE, POWER, RECEIVE,
     TACTIC, WHITE,
@@ -38,46 +38,73 @@ impl State {
     }
 
     fn normal_moves(&self, out: &mut MoveList) {
-        let side = self.side;
-        let zone = promotion_zone(side);
         let mut souls_moved = SoulMoves::new();
-        for cell in self.owned[side].cells() {
-            match self.board[cell] {
-                Some(Piece::Knight(_, colour)) => {
-                    self.knight_moves(cell, side, colour, out);
-                    if zone & u128::cell(cell) != 0 {
-                        self.knight_promotions(cell, colour, out);
-                    }
-                }
-                Some(Piece::King(_, colour)) => {
-                    self.king_moves(cell, side, colour, out);
-                    if zone & u128::cell(cell) != 0 {
-                        self.king_promotions(cell, colour, out);
-                    }
-                }
-                Some(Piece::Berserk(..)) => self.berserk_moves(cell, side, out),
-                Some(Piece::Master(_)) => {
-                    self.master_steps_and_replacements(cell, out);
-                    self.collect_soul_moves(cell, &mut souls_moved);
-                    if zone & u128::cell(cell) != 0 {
-                        self.duplication(cell, out);
-                    }
-                }
-                _ => {}
-            }
+        for cell in self.owned[self.side].cells() {
+            self.piece_moves(cell, out, &mut souls_moved);
         }
         for (soul, targets) in souls_moved {
-            for to in targets.cells() {
-                out.push(Move::Board {
-                    from: soul,
-                    to: to as u8,
-                });
-            }
+            push_soul_moves(soul, targets, out);
         }
         self.temple_moves(out);
         self.summons(out);
-        if self.masters(side) == 0 && self.masters(1 - side) <= 2 {
+        if self.masters(self.side) == 0 && self.masters(1 - self.side) <= 2 {
             out.push(Move::MasterRecovery);
+        }
+    }
+
+    /// The moves of the side to move's piece on `cell`; the Souls a Soul Master sees and
+    /// where it may move them are merged into `souls_moved` (R44).
+    fn piece_moves(&self, cell: usize, out: &mut MoveList, souls_moved: &mut SoulMoves) {
+        let side = self.side;
+        let in_zone = promotion_zone(side) & u128::cell(cell) != 0;
+        match self.board[cell] {
+            Some(Piece::Knight(_, colour)) => {
+                self.knight_moves(cell, side, colour, out);
+                if in_zone {
+                    self.knight_promotions(cell, colour, out);
+                }
+            }
+            Some(Piece::King(_, colour)) => {
+                self.king_moves(cell, side, colour, out);
+                if in_zone {
+                    self.king_promotions(cell, colour, out);
+                }
+            }
+            Some(Piece::Berserk(..)) => self.berserk_moves(cell, side, out),
+            Some(Piece::Master(_)) => {
+                self.master_steps_and_replacements(cell, out);
+                self.collect_soul_moves(cell, souls_moved);
+                if in_zone {
+                    self.duplication(cell, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The legal plies that start on `from` (a piece's moves, or a Soul's moved by the
+    /// side's Soul Masters), a subset of `generate`: a move token is looked up among them,
+    /// so reading a move generates one piece's moves, not every piece's.
+    pub(super) fn generate_from(&self, from: usize, out: &mut MoveList) {
+        if self.pending != Pending::Normal {
+            return;
+        }
+        let mut souls_moved = SoulMoves::new();
+        match self.board[from] {
+            Some(Piece::Soul(_)) => {
+                for master in self.pieces(self.side, MASTERS).cells() {
+                    self.collect_soul_moves(master, &mut souls_moved);
+                }
+            }
+            _ if self.owned[self.side] & u128::cell(from) != 0 => {
+                self.piece_moves(from, out, &mut souls_moved);
+            }
+            _ => {}
+        }
+        for (soul, targets) in souls_moved {
+            if usize::from(soul) == from {
+                push_soul_moves(soul, targets, out);
+            }
         }
     }
 
@@ -476,6 +503,16 @@ impl State {
 
 /// The Soul moves found so far: each Soul with the set of its destinations.
 type SoulMoves = ArrayVec<(u8, u128), 18>;
+
+/// The moves of the Soul on `soul` to each of `targets`.
+fn push_soul_moves(soul: u8, targets: u128, out: &mut MoveList) {
+    for to in targets.cells() {
+        out.push(Move::Board {
+            from: soul,
+            to: to as u8,
+        });
+    }
+}
 
 /// R50: every arrangement of the seven colours on the seven spots (7! = 5040).
 fn arrangements(out: &mut MoveList) {

@@ -6,7 +6,7 @@ use super::{
     PILLAR_LETTERS, POWER, TACTIC, WHITE,
 };
 use crate::bitboard::Bitboard;
-use crate::game::{MoveError, MoveErrorKind, PositionError, PositionErrorKind};
+use crate::game::{MoveBuffer, MoveError, MoveErrorKind, PositionError, PositionErrorKind};
 use crate::geometry::hepta::{hepta_board, rank_cells, CELLS};
 use crate::notation::{fields, parse_counter, read_run};
 
@@ -660,11 +660,31 @@ fn tokenize_from_cell(text: &str) -> Option<Move> {
     }
 }
 
+/// The cell a move starts on, for the moves `State::generate_from` makes.
+fn from_cell(mv: Move) -> Option<usize> {
+    match mv {
+        Move::Board { from, .. }
+        | Move::Dematerialise { from }
+        | Move::Steal { from, .. }
+        | Move::Recolour { from, .. }
+        | Move::Duplicate { from, .. }
+        | Move::Replace { at: from, .. } => Some(usize::from(from)),
+        _ => None,
+    }
+}
+
 /// Reads a move token and returns it if it is legal here (§10).
 pub fn parse_move(state: &State, text: &str) -> Result<Move, MoveError> {
     let wanted =
         tokenize(text).ok_or_else(|| MoveError::new(MoveErrorKind::Syntax, text, "see §10"))?;
     let mut moves = MoveList::new();
+    if let Some(from) = from_cell(wanted) {
+        state.generate_from(from, &mut moves);
+        if moves.contains(&wanted) {
+            return Ok(wanted);
+        }
+        moves.clear_moves();
+    }
     state.generate(&mut moves);
     if moves.is_empty() {
         return Err(MoveError::new(MoveErrorKind::GameOver, text, ""));

@@ -60,6 +60,36 @@ impl HexianGame {
             .collect();
         Outcome { points, reason }
     }
+
+    /// Whether `mv` is among the legal moves, decided without the full list: a piece
+    /// move among its piece's moves, another move among the candidates equal to it, then
+    /// judged alone (R68). The pass is legal only when no other move is (R69), so it is
+    /// never decided here.
+    fn is_legal_alone(&self, mv: Move) -> bool {
+        let position = &self.position;
+        let generated = match mv {
+            Move::Pass => false,
+            _ if position.is_over() => false,
+            Move::Piece(piece_move) => {
+                let from = usize::from(piece_move.from);
+                let mut moves = Vec::new();
+                if position
+                    .standing(from)
+                    .is_some_and(|p| p.army == position.side())
+                {
+                    position.piece_moves(from, &mut moves);
+                }
+                moves.contains(&piece_move)
+            }
+            _ => {
+                let mut candidates = Vec::new();
+                position.special_moves(&mut candidates);
+                position.spell_moves(&mut candidates);
+                candidates.contains(&mv)
+            }
+        };
+        generated && position.is_legal_candidate(mv)
+    }
 }
 
 impl Game for HexianGame {
@@ -207,6 +237,9 @@ impl Game for HexianGame {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv = parse_move_token(text)?;
+        if self.is_legal_alone(mv) {
+            return Ok(mv);
+        }
         let legal = self.position.legal_moves();
         if legal.is_empty() {
             return Err(MoveError::new(MoveErrorKind::GameOver, text, ""));

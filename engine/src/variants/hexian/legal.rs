@@ -232,6 +232,24 @@ impl Hexian {
         first.0
     }
 
+    /// Whether `mv`, a candidate of move generation here, is legal (R68), judged alone:
+    /// what reading a move token needs. Not for the pass, which is legal only when no
+    /// other move is (R69).
+    pub fn is_legal_candidate(&self, mv: Move) -> bool {
+        let quick = self
+            .archwizard_exposure()
+            .and_then(|exposure| self.quick_legality(&exposure, mv));
+        quick.unwrap_or_else(|| {
+            WORKSPACE.with(|workspace| match workspace.try_borrow_mut() {
+                Ok(mut workspace) => {
+                    workspace.trial.copy_from(self);
+                    workspace.trial.is_legal(mv)
+                }
+                Err(_) => self.clone().is_legal(mv),
+            })
+        })
+    }
+
     /// The legal moves of the standing piece on `cell` of the side to move (R68).
     pub fn legal_piece_moves(&self, cell: usize) -> Vec<PieceMove> {
         let mut moves = Vec::new();

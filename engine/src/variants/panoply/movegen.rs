@@ -104,28 +104,34 @@ impl Board {
             if moves.is_satisfied() {
                 return;
             }
-            match code_kind(self.cells[from]) {
-                KING => self.king_moves(from, color, moves),
-                PAWN => self.pawn_moves(from, color, moves),
-                RIDER => self.slider_moves(from, color, true, moves),
-                HERALD => self.slider_moves(from, color, false, moves),
-                SKIRMISHER => {
-                    self.slider_moves(from, color, false, moves);
-                    self.skirmisher_captures(from, color, moves);
-                }
-                CATAPULT => {
-                    self.slider_moves(from, color, false, moves);
-                    self.catapult_captures(from, color, moves);
-                }
-                GUARD => self.guard_moves(from, color, moves),
-                _ => {}
-            }
+            self.piece_pseudo_moves(from, color, moves);
         }
         for placement in self.barricades_outside(color, zone) {
             if moves.is_satisfied() {
                 return;
             }
             self.barricade_moves(placement, color, moves);
+        }
+    }
+
+    /// The pseudo-legal moves of the one-cell piece of `color` on `from`, frozen or not
+    /// (none for a Barricade's end).
+    fn piece_pseudo_moves(&self, from: usize, color: Color, moves: &mut impl MoveSink<Move>) {
+        match code_kind(self.cells[from]) {
+            KING => self.king_moves(from, color, moves),
+            PAWN => self.pawn_moves(from, color, moves),
+            RIDER => self.slider_moves(from, color, true, moves),
+            HERALD => self.slider_moves(from, color, false, moves),
+            SKIRMISHER => {
+                self.slider_moves(from, color, false, moves);
+                self.skirmisher_captures(from, color, moves);
+            }
+            CATAPULT => {
+                self.slider_moves(from, color, false, moves);
+                self.catapult_captures(from, color, moves);
+            }
+            GUARD => self.guard_moves(from, color, moves),
+            _ => {}
         }
     }
 
@@ -417,6 +423,29 @@ impl Panoply {
         };
         self.board.pseudo_candidates(self.side, check, &mut first);
         first.found
+    }
+
+    /// The legal moves of the side to move's piece on `from`, a Barricade named by its
+    /// lower cell as in `Placement` (R54): a move token is looked up among them, so
+    /// reading a move tests one piece's moves, not every piece's.
+    pub(super) fn generate_legal_from(&self, from: usize, moves: &mut MoveList) {
+        let (board, side) = (&self.board, self.side);
+        let zone = board.herald_zone(1 - side);
+        let mut pseudo = MoveList::new();
+        if board.by_color[side] & !zone & (1u128 << from) != 0 {
+            board.piece_pseudo_moves(from, side, &mut pseudo);
+        }
+        for placement in board.barricades_outside(side, zone) {
+            if usize::from(placement.0) == from {
+                board.barricade_moves(placement, side, &mut pseudo);
+            }
+        }
+        let mut legality = Legality::new(self);
+        for &mv in pseudo.iter() {
+            if legality.allows(mv) {
+                moves.push(mv);
+            }
+        }
     }
 
     /// Visits the legal moves among the `candidates`.

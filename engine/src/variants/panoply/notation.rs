@@ -5,7 +5,7 @@ use super::{
     code_color, code_kind, piece_code, Color, Move, MoveList, Panoply, Placement, BARRICADE, BLACK,
     CELLS, KING, LETTERS, NONE, PAWN, PROMOTIONS, WHITE,
 };
-use crate::game::{Game, MoveError, MoveErrorKind, PositionError, PositionErrorKind};
+use crate::game::{MoveError, MoveErrorKind, PositionError, PositionErrorKind};
 use crate::notation::{
     fields, from_cell_problem, hexagon_diagram, parse_board, parse_counter, write_board,
 };
@@ -285,18 +285,18 @@ fn tokenize(text: &str) -> Result<Move, MoveError> {
 /// Reads a move token and returns the legal move it names.
 pub fn parse_move(pos: &Panoply, text: &str) -> Result<Move, MoveError> {
     let wanted = tokenize(text)?;
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    if moves.is_empty() {
-        return Err(MoveError::new(MoveErrorKind::GameOver, text, ""));
-    }
-    if let Some(&mv) = moves.iter().find(|m| m.notation_key() == wanted) {
-        return Ok(mv);
-    }
     let from = match wanted {
         Move::Piece { from, .. } | Move::Skirmish { from, .. } => from as usize,
         Move::Barricade { from, .. } => from.0 as usize,
     };
+    let mut moves = MoveList::new();
+    pos.generate_legal_from(from, &mut moves);
+    if let Some(&mv) = moves.iter().find(|m| m.notation_key() == wanted) {
+        return Ok(mv);
+    }
+    if !pos.has_legal() {
+        return Err(MoveError::new(MoveErrorKind::GameOver, text, ""));
+    }
     let detail = match pos.piece_at(from) {
         Some((color, _)) if color == pos.side => "not a legal move of that piece",
         _ => "no piece of the side to move there",

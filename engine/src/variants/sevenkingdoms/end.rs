@@ -15,6 +15,8 @@ pub enum Label {
 }
 
 impl Label {
+    /// The label as the reference implementation writes it (R48): the §13.3 report's
+    /// `Victory`.
     pub fn as_str(self) -> &'static str {
         match self {
             Label::LastKingdomRemaining => "LAST_KINGDOM_REMAINING",
@@ -22,6 +24,18 @@ impl Label {
             Label::CapturedEnoughKingdoms => "CAPTURED_ENOUGH_KINGDOMS",
             Label::LastPlayerRemaining => "LAST_PLAYER_REMAINING",
             Label::NoLegalMoves => "NO_LEGAL_MOVES",
+        }
+    }
+
+    /// The label in lower-case words (`captured enough pieces`): the reason a result
+    /// gives, as the other variants give theirs (`checkmate`).
+    pub fn reason(self) -> &'static str {
+        match self {
+            Label::LastKingdomRemaining => "last kingdom remaining",
+            Label::CapturedEnoughPieces => "captured enough pieces",
+            Label::CapturedEnoughKingdoms => "captured enough kingdoms",
+            Label::LastPlayerRemaining => "last player remaining",
+            Label::NoLegalMoves => "no legal moves",
         }
     }
 }
@@ -66,7 +80,7 @@ impl Ending {
         }
         Outcome {
             points,
-            reason: self.label.as_str(),
+            reason: self.label.reason(),
         }
     }
 }

@@ -6,7 +6,7 @@ use super::{
     State, CELLS, COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, GENERAL, KINGDOMS, TYPE_LETTERS,
 };
 use crate::bitboard::{Bitboard, Wide384};
-use crate::game::{Game, MoveError, MoveErrorKind, PositionError, PositionErrorKind};
+use crate::game::{MoveError, MoveErrorKind, PositionError, PositionErrorKind};
 use crate::notation::{fields, parse_counter};
 use arrayvec::ArrayVec;
 
@@ -426,16 +426,21 @@ pub fn parse_move(pos: &SevenKingdoms, text: &str) -> Result<Move, MoveError> {
             ))
         };
     }
-    let mut moves = MoveList::new();
-    pos.generate_moves(&mut moves);
-    if moves.contains(&mv) {
-        return Ok(mv);
-    }
     let Move::Step { from, .. } = mv else {
         unreachable!("record tokens returned above")
     };
+    // There is no check (R10): a step is legal when the piece on its origin makes it,
+    // so only that piece's moves are generated.
     let detail = match pos.piece_at(from as usize) {
-        Some((kingdom, _)) if kingdom == pos.side() => "that piece cannot go there",
+        Some((kingdom, kind)) if kingdom == pos.side() => {
+            let mut moves = MoveList::new();
+            pos.state
+                .visit_piece(from as usize, kind, kingdom, &mut moves);
+            if moves.contains(&mv) {
+                return Ok(mv);
+            }
+            "that piece cannot go there"
+        }
         _ => "no piece of the kingdom to move on the origin cell",
     };
     Err(MoveError::new(MoveErrorKind::Illegal, text, detail))
