@@ -117,6 +117,8 @@ pub enum Command {
     Openings(crate::matchrunner::OpeningsArgs),
     /// Draw a position as an SVG picture.
     Svg(crate::svg::command::SvgArgs),
+    /// Play, watch and replay games in the browser: serve the GUI on 127.0.0.1 and print its URL.
+    Gui(crate::gui::GuiArgs),
 }
 
 pub fn parse_variant(text: &str) -> Result<Variant, String> {
@@ -338,6 +340,7 @@ pub fn execute(command: Command) -> ExitCode {
             crate::matchrunner::opening_maker::run_command(args).map_err(Failure::Failed)
         }
         Command::Svg(args) => return crate::svg::command::run(args),
+        Command::Gui(args) => return crate::gui::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -13,6 +13,7 @@ pub mod bench;
 pub mod cli;
 pub mod driver;
 pub mod go;
+pub mod gui;
 pub mod job;
 pub mod matchrunner;
 pub mod options;
