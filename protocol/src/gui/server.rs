@@ -406,6 +406,7 @@ fn state_json(table: &Table, version: u64, view: &View) -> Value {
         .collect();
     json!({
         "version": version,
+        "game": table.game_number,
         "variant": table.variant.id(),
         "players": table.players,
         "start": table.start().position_string(),

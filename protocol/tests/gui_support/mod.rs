@@ -56,7 +56,10 @@ impl Gui {
         let host = format!("Host: 127.0.0.1:{}", self.port);
         let mut all = vec![host.as_str()];
         all.extend_from_slice(headers);
-        let head = format!("{method} {path} HTTP/1.0\r\n{}\r\n", lines(&all, body));
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nConnection: close\r\n{}\r\n",
+            lines(&all, body)
+        );
         raw(self.port, &format!("{head}{body}"))
     }
 
@@ -65,7 +68,6 @@ impl Gui {
         self.request("POST", path, &["Content-Type: application/json"], body)
     }
 }
-
 
 fn lines(headers: &[&str], body: &str) -> String {
     let mut text = String::new();
@@ -90,19 +92,74 @@ impl Drop for Gui {
 pub fn raw(port: u16, text: &str) -> (u16, String) {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("the server accepts");
     stream.set_read_timeout(Some(PATIENCE)).unwrap();
-    stream.write_all(text.as_bytes()).expect("the request is sent");
-    let mut answer = Vec::new();
-    let _ = stream.read_to_end(&mut answer);
-    let answer = String::from_utf8_lossy(&answer).into_owned();
-    let status = answer
+    stream
+        .write_all(text.as_bytes())
+        .expect("the request is sent");
+    let answer = read_answer(&mut stream);
+    let split = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no answer to {text:?}: {answer:?}"));
+    let head = String::from_utf8_lossy(&answer[..split]).to_ascii_lowercase();
+    let status = head
         .split_whitespace()
         .nth(1)
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no status in '{answer}'"));
-    let body = answer
-        .split_once("\r\n\r\n")
-        .map_or(String::new(), |(_, b)| b.to_string());
-    (status, body)
+        .unwrap_or_else(|| panic!("no status in '{head}'"));
+    let rest = &answer[split + 4..];
+    let body = if head.contains("transfer-encoding: chunked") {
+        dechunk(rest)
+    } else {
+        rest.to_vec()
+    };
+    (status, String::from_utf8_lossy(&body).into_owned())
+}
+
+/// The bytes of one answer: up to its `Content-Length`, its last chunk, or the end of
+/// the connection (chromedriver keeps a connection open after `Connection: close`).
+fn read_answer(stream: &mut TcpStream) -> Vec<u8> {
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 16 * 1024];
+    loop {
+        let read = stream.read(&mut buffer).unwrap_or(0);
+        answer.extend_from_slice(&buffer[..read]);
+        if read == 0 || is_complete(&answer) {
+            return answer;
+        }
+    }
+}
+
+fn is_complete(answer: &[u8]) -> bool {
+    let Some(split) = answer.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return false;
+    };
+    let head = String::from_utf8_lossy(&answer[..split]).to_ascii_lowercase();
+    let body = &answer[split + 4..];
+    if head.contains("transfer-encoding: chunked") {
+        return body.ends_with(b"0\r\n\r\n");
+    }
+    head.lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|n| n.trim().parse::<usize>().ok())
+        .is_some_and(|length| body.len() >= length)
+}
+
+/// The body of a chunked answer: hexadecimal sizes, each followed by that many bytes.
+fn dechunk(mut bytes: &[u8]) -> Vec<u8> {
+    let mut body = Vec::new();
+    while let Some(end) = bytes.windows(2).position(|w| w == b"\r\n") {
+        let size = std::str::from_utf8(&bytes[..end])
+            .ok()
+            .and_then(|s| usize::from_str_radix(s.trim(), 16).ok())
+            .expect("a chunk size");
+        if size == 0 {
+            break;
+        }
+        let data = &bytes[end + 2..];
+        body.extend_from_slice(&data[..size]);
+        bytes = &data[(size + 2).min(data.len())..];
+    }
+    body
 }
 
 fn free_port() -> u16 {
@@ -120,7 +177,7 @@ fn webdriver(port: u16, method: &str, path: &str, body: &Value) -> Value {
         body.to_string()
     };
     let head = format!(
-        "{method} {path} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
         text.len()
     );
     let (status, answer) = raw(port, &format!("{head}{text}"));
@@ -168,7 +225,8 @@ impl Browser {
             assert!(Instant::now() < deadline, "chromedriver did not listen");
             std::thread::sleep(Duration::from_millis(50));
         }
-        let profile = std::env::temp_dir().join(format!("tessera-gui-test-{}-{port}", std::process::id()));
+        let profile =
+            std::env::temp_dir().join(format!("tessera-gui-test-{}-{port}", std::process::id()));
         let args = vec![
             "--headless".to_string(),
             "--no-sandbox".to_string(),
@@ -193,7 +251,10 @@ impl Browser {
             _profile: TempDir(profile),
         };
         let session = webdriver(port, "POST", "/session", &capabilities);
-        browser.session = session["sessionId"].as_str().expect("a session id").to_string();
+        browser.session = session["sessionId"]
+            .as_str()
+            .expect("a session id")
+            .to_string();
         browser
     }
 
@@ -208,7 +269,11 @@ impl Browser {
 
     /// Runs `script` (a function body; `arguments` holds `args`) and returns its value.
     pub fn eval(&self, script: &str, args: Value) -> Value {
-        self.call("POST", "/execute/sync", json!({ "script": script, "args": args }))
+        self.call(
+            "POST",
+            "/execute/sync",
+            json!({ "script": script, "args": args }),
+        )
     }
 
     /// Waits until `script` returns true, failing with `what` after [`PATIENCE`].
@@ -256,10 +321,17 @@ impl Browser {
         self.call("POST", "/actions", actions);
     }
 
-    /// Types `text` into the element `css` names.
-    pub fn type_into(&self, css: &str, text: &str) {
+    /// Replaces the text of the input `css` names by typing `text`.
+    pub fn set_text(&self, css: &str, text: &str) {
         let id = self.element(css);
-        self.call("POST", &format!("/element/{id}/value"), json!({ "text": text }));
+        self.call("POST", &format!("/element/{id}/clear"), json!({}));
+        if !text.is_empty() {
+            self.call(
+                "POST",
+                &format!("/element/{id}/value"),
+                json!({ "text": text }),
+            );
+        }
     }
 
     /// A PNG of the window.

@@ -88,8 +88,16 @@ function show(next) {
   showCellless(next);
   $("chooser").hidden = true;
   $("position").value = next.position;
-  document.body.dataset.ply = next.ply;
-  document.body.dataset.version = next.version;
+  // What the page shows, for tests and user scripts.
+  Object.assign(document.body.dataset, {
+    version: next.version,
+    game: next.game,
+    variant: next.variant,
+    ply: next.ply,
+    moves: next.moves.length,
+    over: over ? "1" : "0",
+    person: next.personToMove && next.ply === next.moves.length ? "1" : "0",
+  });
 }
 
 function showSeats(next) {
@@ -118,10 +126,17 @@ function showMoves(next) {
   list.lastElementChild?.scrollIntoView({ block: "nearest" });
 }
 
+// Moves that touch no cell (passes, announcements, Hepta's arrangement): buttons, or a
+// list when there are many (Hepta's 5040 arrangements).
+const MOST_BUTTONS = 24;
+
 function showCellless(next) {
   const moves = next.legal.filter((m) => m.path.length === 0);
+  const many = moves.length > MOST_BUTTONS;
   $("cellless").hidden = moves.length === 0;
-  $("cellless-moves").replaceChildren(...moves.map((m) => moveButton(m.move)));
+  $("cellless-moves").replaceChildren(...(many ? [] : moves.map((m) => moveButton(m.move))));
+  $("cellless-many").hidden = !many;
+  $("cellless-list").replaceChildren(...(many ? moves.map((m) => new Option(m.move, m.move)) : []));
 }
 
 function moveButton(text) {
@@ -271,11 +286,12 @@ function wire() {
   });
   $("setup").addEventListener("submit", newGame);
   $("variant").addEventListener("change", () => seatSetup(null));
-  $("players").addEventListener("change", () => seatSetup(null));
+  $("players").addEventListener("input", () => seatSetup(null));
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
     play($("move-text").value.trim());
   });
+  $("cellless-play").addEventListener("click", () => play($("cellless-list").value));
   $("first").addEventListener("click", () => jump(0));
   $("back").addEventListener("click", () => step(-1));
   $("forward").addEventListener("click", () => step(1));
