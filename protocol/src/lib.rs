@@ -6,7 +6,8 @@
 //! bench positions, `output` is the single writer, `driver` is the stdin loop, `variant`
 //! the switch over the game types. `cli` and `analyse` are the command-line tool;
 //! `matchrunner` plays engine-against-engine matches as a client of the protocol; `svg`
-//! draws positions as pictures (`tessera svg`, and the browser GUI).
+//! draws positions as pictures (`tessera svg`, and the browser GUI); `gui` serves the
+//! browser GUI (`tessera gui`).
 
 pub mod analyse;
 pub mod bench;

@@ -19,7 +19,7 @@ static ONE_BROWSER: Mutex<()> = Mutex::new(());
 
 /// Hexmate's E7a: the White pawn on b12 promotes on a13 or b13 (R24).
 const PROMOTION: &str = "7/1P6/9/10/5k5/12/4K8/12/8p2/10/9/8/7 w 0 1";
-/// E7b: after `b12a13d`.
+/// Hexmate's E7b: after `b12a13d`.
 const AFTER_PROMOTION: &str = "D6/8/9/10/5k5/12/4K8/12/8p2/10/9/8/7 b 0 1";
 /// Hepta's E8 before its Heptagram move.
 const HEPTA_E8: &str =
@@ -28,7 +28,7 @@ const HEPTA_E8: &str =
 const HEXIAN_SPELLS: &str = "uG(@a17)uMuFuZ1pZpFpApG(@i17)/uAuG(@b16)uIuZ2pZpIpG(@i16)pM/uFuIuDuZ3pZpDpIpF/uZuZuZuH4pHpZpZpZ/13/bZ12gZ/bFbZ11gZgF/bMbIbZ10gZgIgA/bG(@a9)bG(@b9)bDbH9gHgDgG(@p9)gG(@q9)/bAbIbZ10gZgIgM/bFbZ11gZgF/bZ12gZ/13/wZwZwZwH4yHyZyZyZ/wFwIwDwZ3yZyDyIyF/wMwG(@i2)wIwZ2yZyIyG(@p2)yA/wG(@i1)wAwFwZ1yZyFyMyG(@q1) w - w.b.u.p.g.y 1 LT/-/-/-/-/- 000000 - - 0 1";
 
 fn regenerate_pictures() -> bool {
-    std::env::var_os("TESSERA_REGENERATE_PICTURES").is_some()
+    std::env::var("TESSERA_REGENERATE_PICTURES").is_ok_and(|v| v == "1")
 }
 
 fn screenshot(browser: &Browser, variant: &str) {
@@ -346,7 +346,7 @@ fn hepta_arrangement_and_a_heptagram_sequence_by_clicks() {
 
     new_game(&browser, "hepta", "", HEPTA_E8, &[None, None]);
     let mut reference = Reference::new("hepta", "", HEPTA_E8);
-    // Announce (White), drop (Black), shift (White): R63, R64.
+    // Announce (White), drop (Black), shift (White): Hepta's R63, R64.
     for (ply, wanted) in ["Hr", "Sr@a3", "Hr2"].iter().enumerate() {
         let state = server_state(&gui);
         enter_by_clicks(&browser, state["legal"].as_array().unwrap(), wanted);
@@ -410,4 +410,30 @@ fn seven_engines_play_seven_kingdoms_to_the_end() {
     );
     assert_eq!(shown, json!(ending.join(" · ")));
     eprintln!("sevenkingdoms timings (ms): {}", timings(&browser));
+}
+
+#[test]
+fn a_seven_kingdoms_player_resigns_by_its_button() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let gui = Gui::start(&[]);
+    let browser = open(&gui);
+    new_game(&browser, "sevenkingdoms", "wrob/gpd", "", &[None, None]);
+    let label = browser.eval(
+        "return document.querySelector(\"#cellless-moves button[data-move='xwrob']\").textContent",
+        json!([]),
+    );
+    assert_eq!(label, json!("Resign (xwrob)"));
+    browser.click("#cellless-moves button[data-move='xwrob']");
+    browser.wait_for(
+        "the end of the game",
+        "return document.body.dataset.over === '1'",
+    );
+    let mut reference = Reference::new("sevenkingdoms", "wrob/gpd", "");
+    let ending = reference.ending(&browser);
+    assert!(ending[0].starts_with("Result: 0-1 "), "{ending:?}");
+    let shown = browser.eval(
+        "return document.getElementById('result').textContent",
+        json!([]),
+    );
+    assert_eq!(shown, json!(ending.join(" · ")));
 }

@@ -142,9 +142,13 @@ fn answer(mut request: Request, hub: &Hub) {
             .with_status_code(status)
             .with_header(content("text/plain; charset=utf-8")),
     };
-    let response = response.with_header(
-        Header::from_bytes(&b"Cache-Control"[..], &b"no-store"[..]).expect("a valid header"),
-    );
+    // One write with a Content-Length instead of chunks: a state of more than 32 KiB
+    // (tiny_http's default threshold) in chunks waits on TCP acknowledgements.
+    let response = response
+        .with_header(
+            Header::from_bytes(&b"Cache-Control"[..], &b"no-store"[..]).expect("a valid header"),
+        )
+        .with_chunked_threshold(usize::MAX);
     // A page that went away before its answer is no error of the server's.
     let _ = request.respond(response);
 }

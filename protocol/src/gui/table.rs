@@ -2,6 +2,7 @@
 //! what the page is told. Every move, a person's or an engine's, is checked by Tessera's
 //! own rules ([`rules::play`]); a refused move leaves the game as it was.
 
+use super::moves::kingdom_letters;
 use crate::matchrunner::clock::Clocks;
 use crate::matchrunner::config::{EngineSpec, Limits};
 use crate::matchrunner::openings::Opening;
@@ -317,9 +318,17 @@ impl Table {
         self.seats[job.seat].engine = None;
     }
 
-    /// The seats' names: White and Black, or Seat 1 … Seat N.
+    /// The seats' names: White and Black, or Seat 1 … Seat N (in Seven Kingdoms with
+    /// the colour letters of the kingdoms each player still has).
     pub fn seat_names(&self) -> Vec<String> {
         let seats = self.seats.len();
-        (0..seats).map(|s| seat_name(s, seats)).collect()
+        (0..seats)
+            .map(|s| match &self.game {
+                AnyGame::SevenKingdoms(g) => {
+                    format!("{} ({})", seat_name(s, seats), kingdom_letters(g, s))
+                }
+                _ => seat_name(s, seats),
+            })
+            .collect()
     }
 }

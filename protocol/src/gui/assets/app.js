@@ -139,9 +139,14 @@ function showCellless(next) {
   $("cellless-list").replaceChildren(...(many ? moves.map((m) => new Option(m.move, m.move)) : []));
 }
 
+// Seven Kingdoms' resignation is the record token x<colours> (R55).
+function moveLabel(text) {
+  return state?.variant === "sevenkingdoms" && text.startsWith("x") ? `Resign (${text})` : text;
+}
+
 function moveButton(text) {
   const button = document.createElement("button");
-  button.textContent = text;
+  button.textContent = moveLabel(text);
   button.dataset.move = text;
   button.addEventListener("click", () => play(text));
   return button;
