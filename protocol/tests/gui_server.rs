@@ -284,3 +284,18 @@ fn an_engine_that_crashes_is_reported_and_the_game_kept() {
     assert_eq!(state["moves"], serde_json::json!([]));
     assert_eq!(state["personToMove"], true);
 }
+
+#[test]
+fn a_person_cannot_move_for_an_engine_seat() {
+    let gui = gui_with_fake("silent.sh");
+    let new = "{\"variant\":\"hexmate\",\"seats\":[{\"engine\":0},{}]}";
+    assert_eq!(gui.post("/api/new", new).0, 200);
+    assert_eq!(
+        gui.post("/api/move", "{\"move\":\"c5c6\"}"),
+        (409, "it is not a person's turn\n".to_string())
+    );
+    let state = state(&gui);
+    assert_eq!(state["moves"], serde_json::json!([]));
+    assert_eq!(state["personToMove"], false);
+    assert_eq!(state["legal"], serde_json::json!([]));
+}
