@@ -272,6 +272,29 @@ fn an_engine_that_plays_an_illegal_move_is_reported_and_the_game_kept() {
 }
 
 #[test]
+fn an_engine_clock_loses_the_time_its_moves_take() {
+    let gui = Gui::start(&[]);
+    let new = "{\"variant\":\"hexmate\",\"seats\":[{},{\"engine\":0,\"limits\":\"tc=60+1\"}]}";
+    assert_eq!(gui.post("/api/new", new).0, 200);
+    let fresh = state(&gui);
+    assert_eq!(fresh["seats"][0]["clockMs"], Value::Null);
+    assert_eq!(fresh["seats"][1]["clockMs"], 60_000);
+    assert_eq!(gui.post("/api/move", "{\"move\":\"c5c6\"}").0, 200);
+    let deadline = Instant::now() + PATIENCE;
+    let after = loop {
+        let now = state(&gui);
+        if now["moves"].as_array().unwrap().len() == 2 {
+            break now;
+        }
+        assert!(Instant::now() < deadline, "the engine did not move");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    // 60 s less the move's time plus the 1 s increment.
+    let left = after["seats"][1]["clockMs"].as_u64().unwrap();
+    assert!(left > 1_000 && left != 60_000 && left <= 61_000, "{left}");
+}
+
+#[test]
 fn an_engine_that_crashes_is_reported_and_the_game_kept() {
     let gui = gui_with_fake("crash.sh");
     let new = "{\"variant\":\"hexmate\",\"seats\":[{\"engine\":0},{}]}";

@@ -394,9 +394,11 @@ fn state_json(table: &Table, version: u64, view: &View) -> Value {
         .seats
         .iter()
         .zip(table.seat_names())
-        .map(|(seat, name)| {
+        .zip(table.clocks_ms())
+        .map(|((seat, name), clock)| {
             json!({
                 "name": name,
+                "clockMs": clock,
                 "engine": seat.engine,
                 "player": seat.engine.map_or("person".to_string(), |e| table.engines[e].name.clone()),
                 "limits": limits_text(&seat.limits),

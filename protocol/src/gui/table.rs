@@ -318,6 +318,13 @@ impl Table {
         self.seats[job.seat].engine = None;
     }
 
+    /// The time left on each seat's clock (engines playing with `tc=`).
+    pub fn clocks_ms(&self) -> Vec<Option<u64>> {
+        (0..self.seats.len())
+            .map(|seat| self.clocks.remaining_ms(seat))
+            .collect()
+    }
+
     /// The seats' names: White and Black, or Seat 1 … Seat N (in Seven Kingdoms with
     /// the colour letters of the kingdoms each player still has).
     pub fn seat_names(&self) -> Vec<String> {

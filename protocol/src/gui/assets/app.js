@@ -106,7 +106,8 @@ function showSeats(next) {
   next.seats.forEach((seat, i) => {
     const item = document.createElement("li");
     const thinking = next.toMove === i && seat.engine !== null ? " — thinking" : "";
-    item.textContent = `${seat.name}: ${seat.player}${seat.limits ? ` (${seat.limits})` : ""}${thinking}`;
+    const clock = seat.clockMs === null ? "" : ` ⏱ ${(seat.clockMs / 1000).toFixed(1)} s`;
+    item.textContent = `${seat.name}: ${seat.player}${seat.limits ? ` (${seat.limits})` : ""}${clock}${thinking}`;
     item.classList.toggle("to-move", next.toMove === i);
     list.append(item);
   });
