@@ -121,6 +121,8 @@ pub enum Command {
     Datagen(crate::datagen::DatagenArgs),
     /// Fit the evaluation's weights to datagen positions; write them as the evaluator reads them.
     Tune(crate::tune::TuneArgs),
+    /// Play, watch and replay games in the browser: serve the GUI on 127.0.0.1 and print its URL.
+    Gui(crate::gui::GuiArgs),
 }
 
 pub fn parse_variant(text: &str) -> Result<Variant, String> {
@@ -344,6 +346,7 @@ pub fn execute(command: Command) -> ExitCode {
         Command::Svg(args) => return crate::svg::command::run(args),
         Command::Datagen(args) => crate::datagen::run_command(args).map_err(Failure::Failed),
         Command::Tune(args) => crate::tune::run_command(args).map_err(Failure::Failed),
+        Command::Gui(args) => return crate::gui::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,8 +6,9 @@
 //! bench positions, `output` is the single writer, `driver` is the stdin loop, `variant`
 //! the switch over the game types. `cli` and `analyse` are the command-line tool;
 //! `matchrunner` plays engine-against-engine matches as a client of the protocol; `svg`
-//! draws positions as pictures (`tessera svg`, and the browser GUI); `datagen` writes
-//! training positions from self-play and `tune` fits the evaluation's weights to them.
+//! draws positions as pictures (`tessera svg`, and the browser GUI); `gui` serves the
+//! browser GUI (`tessera gui`); `datagen` writes training positions from self-play and
+//! `tune` fits the evaluation's weights to them.
 
 pub mod analyse;
 pub mod bench;
@@ -15,6 +16,7 @@ pub mod cli;
 pub mod datagen;
 pub mod driver;
 pub mod go;
+pub mod gui;
 pub mod job;
 pub mod matchrunner;
 pub mod options;

@@ -84,6 +84,12 @@ impl Clocks {
             clock.remaining_ms = clock.remaining_ms.saturating_sub(spent) + c.inc_ms;
         }
     }
+
+    /// The time left on `seat`'s clock, for a seat that plays with one.
+    pub fn remaining_ms(&self, seat: usize) -> Option<u64> {
+        let clock = &self.seats[seat];
+        clock.limits.clock.map(|_| clock.remaining_ms)
+    }
 }
 
 #[cfg(test)]

@@ -211,7 +211,7 @@ fn prepare_engines(pool: &mut EnginePool, seat_engines: &[usize]) -> Result<(), 
 
 /// Sends the position and `go`, then reads up to `bestmove` within the seat's time.
 /// Returns the move token, the last search info and the time taken.
-fn ask_move(
+pub(crate) fn ask_move(
     engine: &mut EngineProcess,
     position: &str,
     clocks: &Clocks,

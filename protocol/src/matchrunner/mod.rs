@@ -11,20 +11,20 @@
 //! game order.
 
 mod adjudication;
-mod clock;
+pub(crate) mod clock;
 pub mod config;
-mod engine_process;
-mod game;
+pub(crate) mod engine_process;
+pub(crate) mod game;
 mod merge;
 pub mod opening_maker;
 pub mod openings;
 mod pgn;
-mod report;
+pub(crate) mod report;
 mod results;
-mod rules;
+pub(crate) mod rules;
 mod schedule;
 pub mod search_info;
-mod specs;
+pub(crate) mod specs;
 mod standings;
 pub mod stats;
 

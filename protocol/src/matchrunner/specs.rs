@@ -20,7 +20,7 @@ pub(super) fn optional<T>(
 }
 
 /// Splits `key=value` tokens; a key may not repeat.
-pub(super) fn key_values(
+pub(crate) fn key_values(
     tokens: &[String],
     what: &str,
 ) -> Result<Vec<(String, String)>, ConfigError> {
@@ -43,7 +43,7 @@ pub(super) fn key_values(
 const ENGINE_KEYS: &str = "cmd, name, args, option.<name>, tc, st, depth, nodes";
 
 /// One engine from the `--each` keys overridden by its own.
-pub(super) fn engine_spec(
+pub(crate) fn engine_spec(
     each: &[(String, String)],
     own: &[(String, String)],
     what: &str,
@@ -136,7 +136,7 @@ fn default_name(cmd: &str) -> String {
         .unwrap_or_else(|| cmd.to_string())
 }
 
-pub(super) fn check_distinct_names(engines: &[EngineSpec]) -> Result<(), ConfigError> {
+pub(crate) fn check_distinct_names(engines: &[EngineSpec]) -> Result<(), ConfigError> {
     for (i, engine) in engines.iter().enumerate() {
         if engines[..i].iter().any(|e| e.name == engine.name) {
             return refuse(format!(
