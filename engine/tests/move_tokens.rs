@@ -178,8 +178,8 @@ fn hepta_tokens_are_accepted_exactly_when_legal() {
     check_variant::<Hepta>("hepta", &(), "hepta", no_record_token);
 }
 
-/// The record token `x<kingdoms>` (R55) is accepted while the game goes on, though it
-/// is no generated move: it is left out here.
+/// The record token `x<kingdoms>` of Seven Kingdoms (R55) is accepted while the game
+/// goes on, though it is no generated move: it is left out here.
 #[test]
 fn sevenkingdoms_tokens_are_accepted_exactly_when_legal() {
     check_variant::<SevenKingdoms>(
