@@ -1,12 +1,10 @@
 //! Which kingdoms could capture on a cell, looked for backwards from the cell: line walks
 //! (R12–R18, R20–R24), a Cannon over one screen (R19) and Knights (R22).
 
-use super::lines::{neighbour, STEPS};
-use super::mobility::KNIGHT_WAYS_BACK;
 use super::tables::tables;
 use super::{
     code_kind, code_kingdom, SevenKingdoms, ARCHER, CANNON, CHANCELLOR, CROSSBOWMAN, DAGGER,
-    DIPLOMAT, EMPEROR, GENERAL, KNIGHT, SWORDSMAN,
+    DIPLOMAT, EMPEROR, GENERAL, SWORDSMAN,
 };
 use crate::bitboard::Bitboard;
 
@@ -84,19 +82,9 @@ impl SevenKingdoms {
                 }
             }
         }
-        if (state.mobility.knights() & tables().knights_near[cell]).is_empty() {
-            return found;
-        }
-        for (back, to_knight) in KNIGHT_WAYS_BACK {
-            let legs = state.lines.reach(cell, back).empty.min(3);
-            for leg in (1..=legs as isize).map(|k| cell.wrapping_add_signed(k * STEPS[back])) {
-                for d in to_knight {
-                    if let Some(next) = neighbour(leg, d).map(piece) {
-                        if usize::from(next.kind) == KNIGHT {
-                            found |= next.kingdom;
-                        }
-                    }
-                }
+        if (state.mobility.knights() & tables().knights_near[cell]).any() {
+            for knight in state.knights_passing(cell).cells() {
+                found |= piece(knight).kingdom;
             }
         }
         found

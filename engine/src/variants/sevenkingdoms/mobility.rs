@@ -11,7 +11,6 @@
 //! empty cell up to three steps back along an outward diagonal from one (R22). An army transfer recolours a
 //! whole army, which changes what many pieces can take: everything is counted again.
 
-use super::lines::neighbour;
 use super::movegen::Counter;
 use super::movegen::WALK_LENGTH;
 use super::tables::tables;
@@ -120,26 +119,25 @@ impl State {
         *total = *total - u16::from(old) + u16::from(moves);
     }
 
-    /// The Knights on the cells next to `cell` in `directions`.
-    fn knights_next_to<'a>(
-        &'a self,
-        cell: usize,
-        directions: &'a [usize],
-    ) -> impl Iterator<Item = usize> + 'a {
-        directions
-            .iter()
-            .filter_map(move |&d| neighbour(cell, d))
-            .filter(|&c| {
-                !matches!(self.cells[c], 0 | EMPEROR) && code_kind(self.cells[c]) == KNIGHT
-            })
-    }
-
     /// Whether a line walk (R9) of the piece on `piece_cell`, `empty` free cells away from
     /// a cell in direction `d` from it, reaches that cell: the piece walks along that line
     /// (back towards the cell) at least `empty + 1` cells.
     fn walks_to(&self, piece_cell: usize, d: usize, empty: usize) -> bool {
         let code = self.cells[piece_cell];
         code != EMPEROR && empty < WALK_LENGTH[code_kind(code)][usize::from(d >= 4)]
+    }
+
+    /// The Knights whose walks, from a leg up to three free cells back along an outward
+    /// diagonal, reach `cell` (R22).
+    pub(super) fn knights_passing(&self, cell: usize) -> Wide384 {
+        let by_legs = &tables().knights_by_legs[cell];
+        let candidates = KNIGHT_WAYS_BACK
+            .iter()
+            .zip(by_legs)
+            .fold(Wide384::EMPTY, |bb, ((back, _), by_legs)| {
+                bb | by_legs[self.lines.reach(cell, *back).empty.min(3)]
+            });
+        candidates & self.mobility.knights
     }
 
     /// The cell itself and every piece whose moves can depend on what stands on `cell`.
@@ -161,20 +159,9 @@ impl State {
                 }
             }
         }
-        if (self.mobility.knights & tables().knights_near[cell]).is_empty() {
-            return found;
-        }
-        for knight in self.knights_next_to(cell, &ORTHOGONAL_DIRECTIONS) {
-            found |= Wide384::cell(knight);
-        }
-        for (back, to_knight) in KNIGHT_WAYS_BACK {
-            let legs = self.lines.reach(cell, back).empty.min(3);
-            let step = super::STEPS[back];
-            for leg in (1..=legs as isize).map(|k| cell.wrapping_add_signed(k * step)) {
-                for knight in self.knights_next_to(leg, &to_knight) {
-                    found |= Wide384::cell(knight);
-                }
-            }
+        let knights = self.mobility.knights & tables().knights_near[cell];
+        if knights.any() {
+            found |= (self.knights_passing(cell) | tables().orthogonal_neighbours[cell]) & knights;
         }
         found
     }

@@ -23,6 +23,12 @@ pub struct Tables {
     /// orthogonally (the cell is its leg), or one orthogonal step from a cell up to three
     /// steps back along an outward diagonal (the cell is on its walk).
     pub knights_near: Vec<Wide384>,
+    /// Per cell, way back (`KNIGHT_WAYS_BACK`) and number of legs (0 to 3): where a
+    /// Knight stands whose walk from one of the first that many cells back that way passes
+    /// the cell (R22).
+    pub knights_by_legs: Vec<[[Wide384; 4]; 4]>,
+    /// Per cell, its orthogonal neighbours: the Knights whose leg it is (R22).
+    pub orthogonal_neighbours: Vec<Wide384>,
     /// Per cell, the other cells of its rank and file: where a Cannon that captures on
     /// it or screens for it can stand (R19).
     pub ranks_and_files: Vec<Wide384>,
@@ -74,32 +80,45 @@ pub fn tables() -> &'static Tables {
                     .fold(Wide384::EMPTY, |bb, &d| bb | grid.ray_mask(cell, d))
             })
             .collect();
+        let knights_by_legs: Vec<_> = (0..super::CELLS).map(knights_by_legs).collect();
+        let orthogonal_neighbours: Vec<_> = (0..super::CELLS)
+            .map(|cell| next_to(cell, &ORTHOGONAL_DIRECTIONS))
+            .collect();
+        let knights_near = (0..super::CELLS)
+            .map(|cell| {
+                knights_by_legs[cell]
+                    .iter()
+                    .fold(orthogonal_neighbours[cell], |bb, by_legs| bb | by_legs[3])
+            })
+            .collect();
         Tables {
             grid,
-            knights_near: (0..super::CELLS).map(knights_near).collect(),
+            knights_near,
+            knights_by_legs,
+            orthogonal_neighbours,
             ranks_and_files,
             keys: zobrist::keys(0x0037_4b49_4e47_444d, KEY_COUNT),
         }
     })
 }
 
-fn knights_near(cell: usize) -> Wide384 {
-    let next_to = |c: usize, directions: &[usize]| {
-        directions
-            .iter()
-            .filter_map(|&d| neighbour(c, d))
-            .fold(Wide384::EMPTY, |bb, n| bb | Wide384::cell(n))
-    };
-    let mut near = next_to(cell, &ORTHOGONAL_DIRECTIONS);
-    for (back, to_knight) in KNIGHT_WAYS_BACK {
-        let mut leg = cell;
-        for _ in 0..3 {
-            let Some(next) = neighbour(leg, back) else {
-                break;
-            };
-            leg = next;
-            near |= next_to(leg, &to_knight);
+fn next_to(cell: usize, directions: &[usize]) -> Wide384 {
+    directions
+        .iter()
+        .filter_map(|&d| neighbour(cell, d))
+        .fold(Wide384::EMPTY, |bb, n| bb | Wide384::cell(n))
+}
+
+fn knights_by_legs(cell: usize) -> [[Wide384; 4]; 4] {
+    std::array::from_fn(|way| {
+        let (back, to_knight) = KNIGHT_WAYS_BACK[way];
+        let mut by_legs = [Wide384::EMPTY; 4];
+        let mut leg = Some(cell);
+        for legs in 1..4 {
+            leg = leg.and_then(|l| neighbour(l, back));
+            let beside = leg.map_or(Wide384::EMPTY, |l| next_to(l, &to_knight));
+            by_legs[legs] = by_legs[legs - 1] | beside;
         }
-    }
-    near
+        by_legs
+    })
 }
