@@ -52,8 +52,12 @@ fn shares(result: &[Points]) -> Vec<f64> {
     result.iter().map(|p| p.as_f64()).collect()
 }
 
-/// Reads the data files into positions of `variant`; errors name the file and line.
-fn read_data(args: &TuneArgs) -> Result<Vec<(AnyGame, Vec<f64>)>, String> {
+/// Reads the data files into positions of the game type `unwrap` takes out of an
+/// [`AnyGame`] of `--variant`, one line at a time; errors name the file and line.
+fn read_data<G>(
+    args: &TuneArgs,
+    unwrap: impl Fn(AnyGame) -> Option<G>,
+) -> Result<Vec<Sample<G>>, String> {
     let players = args.players.as_deref().unwrap_or("");
     let mut samples = Vec::new();
     for file in &args.data {
@@ -64,28 +68,23 @@ fn read_data(args: &TuneArgs) -> Result<Vec<(AnyGame, Vec<f64>)>, String> {
             let game =
                 AnyGame::from_position_string_with_players(args.variant, &line.position, players)
                     .map_err(|e| format!("{}: {e}", place()))?;
-            samples.push((game, shares(&line.result)));
+            let pos = unwrap(game).expect("a position of --variant has its game type");
+            samples.push(Sample {
+                pos,
+                result: shares(&line.result),
+            });
         }
     }
     match samples.first() {
         None => Err("no positions in the data".to_string()),
         // Nothing to tell the weights apart: the scale would fall to 0 and every weight
         // with it.
-        Some((_, first)) if samples.iter().all(|(_, result)| result == first) => Err(format!(
-            "every position of the data has the same result ({first:?}): nothing to fit"
+        Some(first) if samples.iter().all(|s| s.result == first.result) => Err(format!(
+            "every position of the data has the same result ({:?}): nothing to fit",
+            first.result
         )),
         Some(_) => Ok(samples),
     }
-}
-
-/// The samples of one game type (every position of the data is of that type).
-fn typed<G>(
-    data: Vec<(AnyGame, Vec<f64>)>,
-    unwrap: impl Fn(AnyGame) -> Option<G>,
-) -> Vec<Sample<G>> {
-    data.into_iter()
-        .filter_map(|(game, result)| unwrap(game).map(|pos| Sample { pos, result }))
-        .collect()
 }
 
 /// Fits the weights of `E` and returns the report and the new weights file.
@@ -159,44 +158,44 @@ pub fn run_command(args: TuneArgs) -> Result<(), String> {
         .num_threads(args.threads as usize)
         .build()
         .map_err(|e| e.to_string())?;
-    let data = read_data(&args)?;
-    let (report, file) = pool.install(|| match args.variant {
-        Variant::Hexmate | Variant::Hexchoice => tune::<Hexmate, HexmateEval>(
-            &typed(data, |g| match g {
+    let fitted: Result<(String, String), String> = pool.install(|| match args.variant {
+        Variant::Hexmate | Variant::Hexchoice => {
+            let samples = read_data(&args, |g| match g {
                 AnyGame::Hexmate(p) => Some(p),
                 _ => None,
-            }),
-            &args,
-        ),
-        Variant::Panoply => tune::<Panoply, PanoplyEval>(
-            &typed(data, |g| match g {
+            })?;
+            Ok(tune::<Hexmate, HexmateEval>(&samples, &args))
+        }
+        Variant::Panoply => {
+            let samples = read_data(&args, |g| match g {
                 AnyGame::Panoply(p) => Some(p),
                 _ => None,
-            }),
-            &args,
-        ),
-        Variant::Hepta => tune::<Hepta, HeptaEval>(
-            &typed(data, |g| match g {
+            })?;
+            Ok(tune::<Panoply, PanoplyEval>(&samples, &args))
+        }
+        Variant::Hepta => {
+            let samples = read_data(&args, |g| match g {
                 AnyGame::Hepta(p) => Some(p),
                 _ => None,
-            }),
-            &args,
-        ),
-        Variant::SevenKingdoms => tune::<SevenKingdoms, SevenKingdomsEval>(
-            &typed(data, |g| match g {
+            })?;
+            Ok(tune::<Hepta, HeptaEval>(&samples, &args))
+        }
+        Variant::SevenKingdoms => {
+            let samples = read_data(&args, |g| match g {
                 AnyGame::SevenKingdoms(p) => Some(p),
                 _ => None,
-            }),
-            &args,
-        ),
-        Variant::Hexian => tune::<HexianGame, HexianEval>(
-            &typed(data, |g| match g {
+            })?;
+            Ok(tune::<SevenKingdoms, SevenKingdomsEval>(&samples, &args))
+        }
+        Variant::Hexian => {
+            let samples = read_data(&args, |g| match g {
                 AnyGame::Hexian(p) => Some(p),
                 _ => None,
-            }),
-            &args,
-        ),
+            })?;
+            Ok(tune::<HexianGame, HexianEval>(&samples, &args))
+        }
     });
+    let (report, file) = fitted?;
     eprint!("{report}");
     match &args.output {
         Some(path) => std::fs::write(path, file).map_err(|e| format!("{}: {e}", path.display())),
@@ -210,6 +209,13 @@ pub fn run_command(args: TuneArgs) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn panoply(game: AnyGame) -> Option<Panoply> {
+        match game {
+            AnyGame::Panoply(p) => Some(p),
+            _ => None,
+        }
+    }
 
     fn args(data: PathBuf) -> TuneArgs {
         TuneArgs {
@@ -247,7 +253,9 @@ mod tests {
         for (text, error) in cases {
             let file = dir.join("data.txt");
             std::fs::write(&file, &text).unwrap();
-            let refused = read_data(&args(file.clone())).unwrap_err();
+            let Err(refused) = read_data(&args(file.clone()), panoply) else {
+                panic!("{text} was read");
+            };
             assert!(refused.contains(error), "{refused}");
             if error.starts_with("line") {
                 assert!(
@@ -261,11 +269,10 @@ mod tests {
 
     #[test]
     fn the_fit_writes_every_weight_in_the_evaluators_form() {
-        let start = AnyGame::start(Variant::Panoply).unwrap();
-        let samples = typed(vec![(start, vec![0.5, 0.5])], |g| match g {
-            AnyGame::Panoply(p) => Some(p),
-            _ => None,
-        });
+        let samples = [Sample {
+            pos: Panoply::start(&()),
+            result: vec![0.5, 0.5],
+        }];
         let (report, file) = tune::<Panoply, PanoplyEval>(&samples, &args(PathBuf::new()));
         assert!(
             report.starts_with("positions: 1, weights: 15\n"),
