@@ -258,6 +258,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Forgets everything learnt: empties the table, history and killers.
     pub fn clear(&mut self) {
+        self.threads.wait_until_idle();
         Arc::get_mut(&mut self.tt)
             .expect("no search runs while the searcher is borrowed mutably")
             .clear();

@@ -73,6 +73,8 @@ pub struct ThreadPool<M> {
     data: Vec<Arc<Mutex<ThreadData<M>>>>,
     senders: Vec<mpsc::Sender<Task>>,
     handles: Vec<JoinHandle<()>>,
+    /// Where the threads of the last search say they have ended it, and how many will.
+    unwinding: Mutex<Option<(mpsc::Receiver<()>, usize)>>,
 }
 
 impl<M: Copy + Eq + Send + 'static> ThreadPool<M> {
@@ -82,6 +84,7 @@ impl<M: Copy + Eq + Send + 'static> ThreadPool<M> {
             data: Vec::new(),
             senders: Vec::new(),
             handles: Vec::new(),
+            unwinding: Mutex::new(None),
         };
         pool.resize(threads);
         pool
@@ -89,6 +92,7 @@ impl<M: Copy + Eq + Send + 'static> ThreadPool<M> {
 
     /// Changes the number of search threads; the first ones keep what they learnt.
     pub fn resize(&mut self, threads: usize) {
+        self.wait_until_idle();
         let threads = threads.max(1);
         self.data
             .resize_with(threads, || Arc::new(Mutex::new(ThreadData::default())));
@@ -111,6 +115,7 @@ impl<M: Copy + Eq + Send + 'static> ThreadPool<M> {
 
     /// Forgets what every thread learnt.
     pub fn clear(&self) {
+        self.wait_until_idle();
         for data in &self.data {
             lock(data).clear();
         }
@@ -125,6 +130,28 @@ impl<M: Copy + Eq + Send + 'static> ThreadPool<M> {
 }
 
 impl<M> ThreadPool<M> {
+    /// Waits until the helpers and the watch thread of the last search have unwound (see
+    /// [`run`]), so that nothing but the caller holds the table or the threads' data.
+    pub fn wait_until_idle(&self) {
+        let unwinding = self
+            .unwinding
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        if let Some((finished, threads)) = unwinding {
+            assert_eq!(finished.iter().count(), threads, "a search thread panicked");
+        }
+    }
+
+    /// The threads of the search that just answered are still unwinding; they report on
+    /// `finished`.
+    fn unwind_later(&self, finished: mpsc::Receiver<()>, threads: usize) {
+        *self
+            .unwinding
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some((finished, threads));
+    }
+
     /// Closes the threads' queues and waits until each has ended.
     fn stop_threads(&mut self) {
         self.senders.clear();
@@ -509,6 +536,7 @@ where
         nodes: (0..pool.len()).map(|_| AtomicU64::new(0)).collect(),
         deadline_ms: AtomicU64::new(NO_DEADLINE),
     });
+    pool.wait_until_idle();
     tt.new_search();
     let shared = common.view();
     let mut main_data = lock(&pool.data[0]);
@@ -526,7 +554,7 @@ where
         };
     }
     main.root_moves = moves.clone();
-    let (done, finished) = mpsc::channel::<u64>();
+    let (done, finished) = mpsc::channel::<()>();
     // Helpers wait at the gate until all have their task, so that with more threads than
     // cores the main thread is not starved while it hands them out.
     let gate = Arc::new(Barrier::new(pool.len()));
@@ -538,7 +566,7 @@ where
                 watch(&common.view());
                 // The table's last other owner goes before the search is told it ended.
                 drop(common);
-                let _ = done.send(0);
+                let _ = done.send(());
             }),
         );
     }
@@ -549,15 +577,15 @@ where
             id,
             Box::new(move || {
                 gate.wait();
-                let nodes = {
+                {
                     let shared = common.view();
                     let mut data = lock(&data);
                     let mut helper = Worker::<G, E, K>::new(&shared, id, &root, &mut data, moves);
                     helper.iterate(None);
-                    helper.nodes
-                };
+                    shared.nodes[id].store(helper.nodes, Ordering::Relaxed);
+                }
                 drop(common);
-                let _ = done.send(nodes);
+                let _ = done.send(());
             }),
         );
     }
@@ -566,9 +594,13 @@ where
     let mut outcome = main.iterate(Some(report));
     main.wait_for_stop();
     shared.abort.store(true, Ordering::Relaxed);
-    // Every helper and the watch thread report before the table may change again.
-    let helper_nodes: Vec<u64> = finished.iter().collect();
-    assert_eq!(helper_nodes.len(), pool.len(), "a search thread panicked");
-    outcome.nodes = main.nodes + helper_nodes.iter().sum::<u64>();
+    // The move is decided: answer now and let the helpers and the watch thread unwind on
+    // their own. With hundreds of threads on a few cores, waiting until each had been
+    // scheduled once more cost up to a second after `stop` (issue 19 F4). The next search,
+    // and anything that changes the table or the threads' data, waits for them first
+    // (`wait_until_idle`). Helpers count the nodes published so far (every
+    // `POLL_INTERVAL`), so with several threads the total is a slight undercount.
+    outcome.nodes = shared.total_nodes(0, main.nodes);
+    pool.unwind_later(finished, pool.len());
     outcome
 }
