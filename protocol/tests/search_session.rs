@@ -312,6 +312,12 @@ fn the_largest_thread_count_answers_movetime_and_stop_with_one_bestmove() {
         let case = format!("{variant} Threads {threads}");
         exactly_one_bestmove(&mut engine, "go movetime 300", false, &case);
         exactly_one_bestmove(&mut engine, "go infinite", true, &case);
+        // Straight after `bestmove` the helpers may still be unwinding: emptying the
+        // table and changing the thread count wait for them instead of failing.
+        for line in ["ucinewgame", "setoption name Threads value 2"] {
+            assert!(engine.ask(line).is_empty(), "{case}: {line}");
+        }
+        exactly_one_bestmove(&mut engine, "go depth 1", false, &case);
         engine.quit();
     }
 }

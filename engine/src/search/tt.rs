@@ -297,7 +297,7 @@ mod tests {
     }
 
     #[test]
-    fn deeper_entries_of_this_search_survive_and_old_ones_age_out() {
+    fn a_full_bucket_drops_its_shallowest_entry_and_hashfull_counts_this_search_only() {
         let tt = TranspositionTable::new(1);
         // Keys that land in bucket 0: the top bits select the bucket.
         let keys: Vec<u64> = (1..=5).collect();
