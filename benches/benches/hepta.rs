@@ -1,11 +1,10 @@
 //! Hepta: move generation, make/unmake, perft, evaluation and search to a fixed depth.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion};
 use engine::game::Game;
-use engine::perft::{perft, Counting};
-use engine::variants::hepta::{Hepta, MoveList, START, TRUE_START};
+use engine::perft::Counting;
+use engine::variants::hepta::{Hepta, START, TRUE_START};
 use evaluation::HeptaEval;
-use std::hint::black_box;
 
 /// A depth-3 self-play game from `startpos` after 72 plies (positions/hepta/bench.txt).
 const MIDDLEGAME: &str = "kr1kym*kbm*kc/1nr1m*3kg1nb3nc1/2ko3ny1ng1kp1np2/nrNonr1nonyngnb1Npnb1nc1nc/1Sy1SgngSb1Sp1Sc1SrNcSo1/2noNyNg1Ng3npNp1Nc1/NrnoNrny1NoNy1Nb1Nb2np1/NrKrNoKo1NyKg1NgNbNp1KpKcNc/3M*1Ky1M*1Kb1M*3 b -/-/-/-/- -/-/-/-/- roygbpc - - 71 36";
@@ -24,18 +23,9 @@ fn positions() -> Vec<(&'static str, Hepta)> {
 
 fn move_generation(c: &mut Criterion) {
     let mut group = c.benchmark_group("hepta/movegen");
-    for (name, pos) in positions()
-        .into_iter()
-        .chain([("arrangement", Hepta::start(&()))])
-    {
-        group.bench_function(format!("generate/{name}"), |b| {
-            b.iter(|| {
-                let mut moves = MoveList::new();
-                black_box(&pos).generate_moves(&mut moves);
-                moves.len()
-            })
-        });
-    }
+    let mut positions = positions();
+    positions.push(("arrangement", Hepta::start(&())));
+    benches::generate(&mut group, &positions);
     group.finish();
 }
 
@@ -44,15 +34,9 @@ fn make_unmake(c: &mut Criterion) {
 }
 
 fn perft_start(c: &mut Criterion) {
-    let mut group = c.benchmark_group("hepta/perft");
-    group.sample_size(10);
-    let mut pos = Hepta::from_position_string(TRUE_START, &()).expect("valid");
-    let leaves = perft(&mut pos, 3, Counting::Bulk);
-    group.throughput(Throughput::Elements(leaves));
-    group.bench_function("true start depth3/bulk", |b| {
-        b.iter(|| perft(&mut pos, 3, Counting::Bulk))
-    });
-    group.finish();
+    let start = Hepta::from_position_string(TRUE_START, &()).expect("valid");
+    let bulk = [("bulk", Counting::Bulk)];
+    benches::perft_from(c, "hepta/perft", "true start ", &start, 3, &bulk);
 }
 
 fn evaluation_and_search(c: &mut Criterion) {

@@ -1,11 +1,9 @@
 //! Hexian: move generation, make/unmake and perft (the search is measured by `tessera
 //! bench --variant hexian`).
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion};
 use engine::game::Game;
-use engine::perft::{perft, Counting};
 use engine::variants::hexian::{Config, HexianGame};
-use std::hint::black_box;
 
 /// The bench positions (positions/hexian/bench.txt): the start with white's spells
 /// CHMSTU (W1), and a two-player Orobas game after 100 plies.
@@ -29,15 +27,7 @@ fn positions() -> Vec<(&'static str, HexianGame)> {
 
 fn move_generation(c: &mut Criterion) {
     let mut group = c.benchmark_group("hexian/movegen");
-    for (name, pos) in positions() {
-        group.bench_function(format!("generate/{name}"), |b| {
-            b.iter(|| {
-                let mut moves = <HexianGame as Game>::MoveList::default();
-                black_box(&pos).generate_moves(&mut moves);
-                moves.len()
-            })
-        });
-    }
+    benches::generate(&mut group, &positions());
     group.finish();
 }
 
@@ -46,20 +36,15 @@ fn make_unmake(c: &mut Criterion) {
 }
 
 fn perft_start(c: &mut Criterion) {
-    let mut group = c.benchmark_group("hexian/perft");
-    group.sample_size(10);
-    let mut pos = HexianGame::start(&Config::default());
-    for (label, counting) in [
-        ("bulk", Counting::Bulk),
-        ("make_unmake", Counting::MakeUnmake),
-    ] {
-        let leaves = perft(&mut pos, 3, counting);
-        group.throughput(Throughput::Elements(leaves));
-        group.bench_function(format!("depth3/{label}"), |b| {
-            b.iter(|| perft(&mut pos, 3, counting))
-        });
-    }
-    group.finish();
+    let start = HexianGame::start(&Config::default());
+    benches::perft_from(
+        c,
+        "hexian/perft",
+        "",
+        &start,
+        3,
+        &benches::BULK_AND_MAKE_UNMAKE,
+    );
 }
 
 criterion_group!(benches, move_generation, make_unmake, perft_start);

@@ -1,9 +1,8 @@
 //! Move generation, make/unmake and perft speed per variant.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Criterion};
 use engine::game::Game;
-use engine::perft::{perft, Counting};
-use engine::variants::hexmate::{Hexmate, MoveList, Ruleset};
+use engine::variants::hexmate::{Hexmate, Ruleset};
 use std::hint::black_box;
 
 /// A constructed Hexmate middlegame: open pawn fronts, every piece type on both sides.
@@ -22,14 +21,9 @@ fn positions() -> Vec<(&'static str, Hexmate)> {
 
 fn move_generation(c: &mut Criterion) {
     let mut group = c.benchmark_group("hexmate/movegen");
-    for (name, pos) in positions() {
-        group.bench_function(format!("generate/{name}"), |b| {
-            b.iter(|| {
-                let mut moves = MoveList::new();
-                black_box(&pos).generate_moves(&mut moves);
-                moves.len()
-            })
-        });
+    let positions = positions();
+    benches::generate(&mut group, &positions);
+    for (name, pos) in positions {
         group.bench_function(format!("count/{name}"), |b| {
             b.iter(|| black_box(&pos).count_moves())
         });
@@ -42,21 +36,15 @@ fn make_unmake(c: &mut Criterion) {
 }
 
 fn perft_start(c: &mut Criterion) {
-    let mut group = c.benchmark_group("hexmate/perft");
-    group.sample_size(10);
     let start = Hexmate::start(&Ruleset::Hexmate);
-    for (label, counting) in [
-        ("bulk", Counting::Bulk),
-        ("make_unmake", Counting::MakeUnmake),
-    ] {
-        let mut pos = start.clone();
-        let leaves = perft(&mut pos, 3, counting);
-        group.throughput(Throughput::Elements(leaves));
-        group.bench_function(format!("depth3/{label}"), |b| {
-            b.iter(|| perft(&mut pos, 3, counting))
-        });
-    }
-    group.finish();
+    benches::perft_from(
+        c,
+        "hexmate/perft",
+        "",
+        &start,
+        3,
+        &benches::BULK_AND_MAKE_UNMAKE,
+    );
 }
 
 criterion_group!(benches, move_generation, make_unmake, perft_start);
