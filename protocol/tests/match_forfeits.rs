@@ -179,20 +179,19 @@ fn the_sprt_stops_a_match_against_an_engine_that_always_forfeits() {
     let run = run(
         tessera_engine("tessera"),
         fake_engine("illegal.sh", "illegal", ""),
-        "--games 20 --each depth=1 --sprt elo0=0 elo1=5",
+        "--games 20 --each depth=1 --sprt elo0=0 elo1=400",
     );
-    // Two pairs won twice, with the pseudo-counts at the four unseen outcomes:
-    // weight 2.004, s = 2.0015 / 2.004 = 0.998_752, σ² = 2.000875 / 2.004 - s² =
-    // 0.000_934_07, LLR = 2.004 · 0.007_195_08 · (1.997_505 - 1.007_195) / 0.001_868_14
-    // = 7.64, past the upper bound ln(0.95 / 0.05) = 2.94 (after one pair it is 1.92).
-    assert_eq!(finished_games(&run.stdout).len(), 4);
+    // Every pair won twice (WW), with the pseudo-counts at the four unseen outcomes: the
+    // exact GSPRT adds 0.598 per pair against elo1=400, so it passes the upper bound
+    // ln(0.95 / 0.05) = 2.94 at the fifth pair (2.39 after four).
+    assert_eq!(finished_games(&run.stdout).len(), 10);
     assert!(run
         .stdout
-        .contains("Finished match after 4 of 20 games: stopped by the SPRT"));
-    assert!(run.stdout.contains("Ptnml(0-2): 0, 0, 0, 0, 2"));
+        .contains("Finished match after 10 of 20 games: stopped by the SPRT"));
+    assert!(run.stdout.contains("Ptnml(0-2): 0, 0, 0, 0, 5"));
     assert!(
         run.stdout.contains(
-            "SPRT (elo0 0, elo1 5, alpha 0.05, beta 0.05): llr 7.64, lbound -2.94, ubound 2.94 - H1 accepted"
+            "SPRT (elo0 0, elo1 400, alpha 0.05, beta 0.05): llr 2.99, lbound -2.94, ubound 2.94 - H1 accepted"
         ),
         "{}",
         run.stdout

@@ -128,8 +128,11 @@ fn head_to_head_lines(
     });
     let [ll, ld, dd_wl, wd, ww] = pairs.pentanomial;
     let mut pentanomial = format!("Ptnml(0-2): {ll}, {ld}, {dd_wl}, {wd}, {ww}");
-    if pairs.other > 0 {
-        pentanomial.push_str(&format!(" (and {} pairs with quarter points)", pairs.other));
+    if !pairs.other.is_empty() {
+        pentanomial.push_str(&format!(
+            " (and {} pairs with quarter points)",
+            pairs.other.len()
+        ));
     }
     lines.push(pentanomial);
     if let Some(spec) = sprt {
@@ -355,8 +358,8 @@ mod tests {
         standings.add_game(3, &[1, 0], &[Points::HALF, Points::HALF]);
         // Pair averages ¾ and ¼: s = ½, σ² = ¼² = 1/16, σ/√2 = 0.176_777. The margin
         // 1.959_964 · 0.176_777 = 0.346_476 gives elo(0.846_476) = -400 log10(0.181_368)
-        // = 296.6 (and -296.6 below). LLR = 2 (s1 - ½)(1 - ½ - s1) / (2/16)
-        // = -16 (s1 - ½)² = -16 · 0.007_195² = -0.000_83.
+        // = 296.6 (and -296.6 below). The LLR is -0.000_83: the pairs' mean is s0, so
+        // only the distribution of mean s1 costs likelihood.
         assert_eq!(
             progress_line(&standings, &names, 2, 10, Some(&sprt)),
             "Progress: 4 of 10 games, new vs old: 1 - 1 - 2 [0.500], \

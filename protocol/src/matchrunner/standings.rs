@@ -14,7 +14,7 @@
 //!   mean of its games'. For two engines in two seats this is the plain game score.
 
 use super::config::SprtSpec;
-use super::stats::{sprt_state, Sample, SprtState};
+use super::stats::{pair_outcomes, sprt_state, Sample, SprtState};
 use engine::game::Points;
 
 /// One engine's results over all its seats: a seat that scored more than an equal
@@ -95,20 +95,21 @@ pub struct Pairs {
     pub sample: Sample,
     /// Pairs with totals 0, ½, 1, 1½, 2.
     pub pentanomial: [usize; 5],
-    /// Complete pairs with a total between those (quarter points).
-    pub other: usize,
+    /// The averages of the complete pairs with a total between those (quarter points).
+    pub other: Vec<f64>,
     round: RoundSum,
 }
 
 impl Pairs {
     /// The SPRT over the pairs so far, with a pseudo-count at every pentanomial outcome
-    /// that has not occurred yet.
+    /// that has not occurred yet; 0 before the first pair.
     pub fn sprt_state(&self, spec: &SprtSpec) -> SprtState {
-        let unseen: Vec<f64> = (0..5)
-            .filter(|&total| self.pentanomial[total] == 0)
-            .map(|total| total as f64 / 4.0)
-            .collect();
-        sprt_state(&self.sample, &unseen, spec)
+        let outcomes = if self.sample.games == 0 {
+            Vec::new()
+        } else {
+            pair_outcomes(&self.pentanomial, &self.other)
+        };
+        sprt_state(&outcomes, spec)
     }
 
     /// Adds game `index` in which the first engine scored `points`.
@@ -121,7 +122,7 @@ impl Pairs {
         if halves == halves.round() {
             self.pentanomial[halves as usize] += 1;
         } else {
-            self.other += 1;
+            self.other.push(total / 2.0);
         }
     }
 }
@@ -283,7 +284,7 @@ mod tests {
         standings.add_game(6, &[0, 1], &[zero, one]);
         let pairs = &standings.pairs;
         assert_eq!(pairs.pentanomial, [0, 0, 1, 1, 0]);
-        assert_eq!(pairs.other, 1);
+        assert_eq!(pairs.other, [0.375]);
         assert_eq!(pairs.sample.games, 3);
         // Pair averages 0.75, 0.5 and 0.375.
         assert!(close(pairs.sample.mean(), 1.625 / 3.0));

@@ -10,12 +10,16 @@
 //!   that interval in Elo.
 //! - Likelihood of superiority: the probability that the true score exceeds ½ under
 //!   the normal approximation, `LOS = Φ((s - ½) / (σ/√n))`.
-//! - SPRT: the generalized SPRT with the normal approximation (M. Van den Bergh), logistic
-//!   Elo: with `s0`, `s1` the expected scores at `elo0`, `elo1`,
-//!   `LLR = n (s1 - s0)(2s - s0 - s1) / (2σ²)`, where `n`, `s` and `σ²` include a
-//!   pseudo-count of 0.001 at each pentanomial outcome no pair has had yet. It stops
-//!   when the LLR leaves
-//!   `[ln(β/(1-α)), ln((1-β)/α)]`: below, H0 (`elo0`) is accepted; above, H1 (`elo1`).
+//! - SPRT: the generalized SPRT on the pentanomial counts, as fishtest computes it: the
+//!   log-likelihood ratio of the sample under the most likely distribution of pair
+//!   outcomes whose expected score is `s1` against the one whose expected score is `s0`
+//!   (the expected scores at `elo0`, `elo1`, logistic Elo), each found exactly by a 1-D
+//!   root search on a Lagrange multiplier ([`sprt_llr`]). Every pentanomial outcome no
+//!   pair has had yet enters with a weight of [`PSEUDO_COUNT`]. It stops when the LLR
+//!   leaves `[ln(β/(1-α)), ln((1-β)/α)]`: below, H0 (`elo0`) is accepted; above, H1
+//!   (`elo1`). The normal approximation of the same ratio,
+//!   `n (s1 - s0)(2s - s0 - s1) / (2σ²)`, agrees for large samples but decides far too
+//!   early on a few pairs without spread.
 
 use super::config::SprtSpec;
 
@@ -173,35 +177,102 @@ pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
 }
 
 /// Weight of a pseudo-observation at every pentanomial outcome that no pair has had
-/// yet, added before the LLR is computed (fishtest regularizes its counts the same
-/// way): without it a sample without spread, such as an engine that wins every pair,
-/// would leave the LLR at 0 for ever.
-const PSEUDO_COUNT: f64 = 1e-3;
+/// yet (fishtest regularizes its counts the same way): the maximum-likelihood
+/// distributions below need every outcome that a hypothesis may move weight to, and a
+/// sample without spread, such as an engine that wins every pair, would otherwise have
+/// no distribution of another mean at all.
+pub const PSEUDO_COUNT: f64 = 1e-3;
 
-/// The log-likelihood ratio of `elo1` against `elo0` over `sample` together with a
-/// weight of [`PSEUDO_COUNT`] at each score of `unseen`; 0 before the first sample and
-/// while nothing varies.
-pub fn sprt_llr(sample: &Sample, unseen: &[f64], elo0: f64, elo1: f64) -> f64 {
-    if sample.games == 0 {
-        return 0.0;
+/// One outcome of the sample: a pair's average score and the weight of the pairs that
+/// had it (a count, or [`PSEUDO_COUNT`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    pub score: f64,
+    pub weight: f64,
+}
+
+/// The outcomes of pairs counted by the pentanomial `counts` (pair totals 0, ½, 1, 1½,
+/// 2 points, each [`PSEUDO_COUNT`] where none occurred) and of the pairs with quarter
+/// points, one outcome per average in `other`.
+pub fn pair_outcomes(counts: &[usize; 5], other: &[f64]) -> Vec<Outcome> {
+    let pentanomial = counts.iter().enumerate().map(|(total, &count)| Outcome {
+        score: total as f64 / 4.0,
+        weight: if count == 0 {
+            PSEUDO_COUNT
+        } else {
+            count as f64
+        },
+    });
+    let other = other.iter().map(|&score| Outcome { score, weight: 1.0 });
+    pentanomial.chain(other).collect()
+}
+
+/// How much less likely the sample is under the most likely distribution of its
+/// outcomes whose mean is `mean` than under its own frequencies: `Σ nᵢ ln(p̂ᵢ / pᵢ)`.
+///
+/// Maximising `Σ nᵢ ln pᵢ` under `Σ pᵢ = 1` and `Σ pᵢ aᵢ = mean` (a Lagrange multiplier
+/// for each) gives `pᵢ = p̂ᵢ / (1 + λ (aᵢ - mean))`, where `p̂ᵢ = nᵢ / N` and `λ` is the
+/// root of `Σ p̂ᵢ (aᵢ - mean) / (1 + λ (aᵢ - mean)) = 0`. That sum falls strictly with
+/// `λ` from +∞ to -∞ over the `λ` that keep every `pᵢ` positive, so bisection finds the
+/// root. The deficit is then `Σ nᵢ ln(1 + λ (aᵢ - mean))`. Infinite when no
+/// distribution of the outcomes has that mean (`mean` not strictly between the least
+/// and the greatest score).
+fn likelihood_deficit(outcomes: &[Outcome], mean: f64) -> f64 {
+    let total: f64 = outcomes.iter().map(|o| o.weight).sum();
+    let lowest = outcomes
+        .iter()
+        .map(|o| o.score)
+        .fold(f64::INFINITY, f64::min);
+    let highest = outcomes
+        .iter()
+        .map(|o| o.score)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if !(lowest < mean && mean < highest) {
+        return f64::INFINITY;
     }
-    let weight = sample.games as f64 + PSEUDO_COUNT * unseen.len() as f64;
-    let sum = sample.sum + PSEUDO_COUNT * unseen.iter().sum::<f64>();
-    let squares = sample.sum_of_squares + PSEUDO_COUNT * unseen.iter().map(|x| x * x).sum::<f64>();
-    let mean = sum / weight;
-    let variance = squares / weight - mean * mean;
-    if variance <= 0.0 {
+    let slope = |lambda: f64| -> f64 {
+        outcomes
+            .iter()
+            .map(|o| o.weight / total * (o.score - mean) / (1.0 + lambda * (o.score - mean)))
+            .sum()
+    };
+    let (mut low, mut high) = (-1.0 / (highest - mean), 1.0 / (mean - lowest));
+    // 200 halvings reach the resolution of an f64 from any starting interval.
+    for _ in 0..200 {
+        let middle = 0.5 * (low + high);
+        if middle <= low || middle >= high {
+            break;
+        }
+        if slope(middle) > 0.0 {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    let lambda = 0.5 * (low + high);
+    outcomes
+        .iter()
+        .map(|o| o.weight * (1.0 + lambda * (o.score - mean)).ln())
+        .sum()
+}
+
+/// The generalized SPRT's log-likelihood ratio of `elo1` against `elo0` (logistic Elo,
+/// expected scores `s0`, `s1`): the log of the sample's likelihood under the most likely
+/// distribution of its outcomes with mean `s1`, less that with mean `s0`. Exact: no
+/// normal approximation. 0 for an empty sample.
+pub fn sprt_llr(outcomes: &[Outcome], elo0: f64, elo1: f64) -> f64 {
+    if outcomes.is_empty() {
         return 0.0;
     }
     let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
-    weight * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    likelihood_deficit(outcomes, s0) - likelihood_deficit(outcomes, s1)
 }
 
-/// The SPRT over `sample`, with the pseudo-observations at `unseen` (see [`sprt_llr`]).
-pub fn sprt_state(sample: &Sample, unseen: &[f64], spec: &SprtSpec) -> SprtState {
+/// The SPRT over the sample's `outcomes` (see [`sprt_llr`]).
+pub fn sprt_state(outcomes: &[Outcome], spec: &SprtSpec) -> SprtState {
     let (lower, upper) = sprt_bounds(spec.alpha, spec.beta);
     SprtState {
-        llr: sprt_llr(sample, unseen, spec.elo0, spec.elo1),
+        llr: sprt_llr(outcomes, spec.elo0, spec.elo1),
         lower,
         upper,
     }
@@ -267,40 +338,6 @@ mod tests {
         assert!(close(upper, 2.944_438_979, 1e-9));
     }
 
-    #[test]
-    fn sprt_llr_of_a_known_match() {
-        let s = sample(100, 120, 80);
-        assert!(close(sprt_llr(&s, &[], 0.0, 5.0), 0.431_096, 1e-5));
-        assert!(close(sprt_llr(&s, &[], -5.0, 0.0), 0.535_407, 1e-5));
-        // An even match favours H0 when H1 claims a gain.
-        assert!(sprt_llr(&sample(50, 100, 50), &[], 0.0, 10.0) < 0.0);
-        assert_eq!(sprt_llr(&sample(0, 10, 0), &[], 0.0, 5.0), 0.0);
-    }
-
-    #[test]
-    fn sprt_verdicts_at_the_bounds() {
-        let spec = SprtSpec {
-            elo0: 0.0,
-            elo1: 5.0,
-            alpha: 0.05,
-            beta: 0.05,
-        };
-        assert_eq!(
-            sprt_state(&sample(100, 120, 80), &[], &spec).verdict(),
-            None
-        );
-        let strong = sample(400, 300, 200);
-        assert_eq!(
-            sprt_state(&strong, &[], &spec).verdict(),
-            Some(SprtVerdict::AcceptH1)
-        );
-        let weak = sample(200, 300, 400);
-        assert_eq!(
-            sprt_state(&weak, &[], &spec).verdict(),
-            Some(SprtVerdict::AcceptH0)
-        );
-    }
-
     // 100 pairs, pentanomial counts LL 5, LD 20, DD+WL 40, WD 25, WW 10:
     //   s     = (20·¼ + 40·½ + 25·¾ + 10·1) / 100 = 53.75 / 100 = 0.5375
     //   E[x²] = (20/16 + 40/4 + 25·9/16 + 10) / 100 = 35.3125 / 100 = 0.353125
@@ -316,31 +353,183 @@ mod tests {
         assert!(close(s.variance(), 0.064_218_75, 1e-12));
     }
 
-    #[test]
-    fn pentanomial_sprt_llr() {
-        // s0 = ½; s1 = 1 / (1 + 10^(-5/400)) = 1 / 1.971_621_4 = 0.507_195_08.
-        // LLR = 100 · (s1 - s0)(2s - s0 - s1) / (2σ²)
-        //     = 100 · 0.007_195_08 · (1.075 - 1.007_195_08) / 0.128_437_5
-        //     = 100 · 0.007_195_08 · 0.067_804_92 / 0.128_437_5 = 0.379_844
-        assert!(close(
-            sprt_llr(&pairs(PENTANOMIAL), &[], 0.0, 5.0),
-            0.379_844,
-            1e-6
-        ));
+    /// The pentanomial `counts` with their pseudo-counts.
+    fn pentanomial(counts: [usize; 5]) -> Vec<Outcome> {
+        pair_outcomes(&counts, &[])
+    }
+
+    const SPEC: SprtSpec = SprtSpec {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+    };
+
+    /// `min Σ nᵢ ln(p̂ᵢ / pᵢ)` over the distributions `p` of five equally spaced scores
+    /// with mean `mean`, found without the Lagrange multiplier: `p` is a point with that
+    /// mean plus any mix of the three second differences (which keep the sum and the
+    /// mean), searched on a grid that zooms in on its best point.
+    fn brute_force_deficit(outcomes: &[Outcome], mean: f64) -> f64 {
+        assert_eq!(outcomes.len(), 5);
+        let total: f64 = outcomes.iter().map(|o| o.weight).sum();
+        let (edge, w) = if mean >= 0.5 {
+            (4, 2.0 * mean - 1.0)
+        } else {
+            (0, 1.0 - 2.0 * mean)
+        };
+        let mut start = [0.2 * (1.0 - w); 5];
+        start[edge] += w;
+        let deficit = |x: [f64; 3]| -> f64 {
+            let mut sum = 0.0;
+            for (i, o) in outcomes.iter().enumerate() {
+                let mut p = start[i];
+                for (k, &xk) in x.iter().enumerate() {
+                    p += xk * [1.0, -2.0, 1.0].get(i.wrapping_sub(k)).unwrap_or(&0.0);
+                }
+                if p <= 0.0 {
+                    return f64::INFINITY;
+                }
+                sum += o.weight * (o.weight / total / p).ln();
+            }
+            sum
+        };
+        let (mut centre, mut half) = ([0.0; 3], 1.0);
+        for _ in 0..120 {
+            let mut best = (deficit(centre), centre);
+            for a in -5..=5 {
+                for b in -5..=5 {
+                    for c in -5..=5 {
+                        let step = half / 5.0;
+                        let x = [
+                            centre[0] + f64::from(a) * step,
+                            centre[1] + f64::from(b) * step,
+                            centre[2] + f64::from(c) * step,
+                        ];
+                        let d = deficit(x);
+                        if d < best.0 {
+                            best = (d, x);
+                        }
+                    }
+                }
+            }
+            centre = best.1;
+            half *= 0.7;
+        }
+        deficit(centre)
+    }
+
+    /// The normal approximation: `N (s1 - s0)(2s - s0 - s1) / (2σ²)` with the weighted
+    /// mean `s` and variance `σ²` of the outcomes.
+    fn normal_llr(outcomes: &[Outcome], elo0: f64, elo1: f64) -> f64 {
+        let total: f64 = outcomes.iter().map(|o| o.weight).sum();
+        let mean = outcomes.iter().map(|o| o.weight * o.score).sum::<f64>() / total;
+        let variance = outcomes
+            .iter()
+            .map(|o| o.weight * (o.score - mean).powi(2))
+            .sum::<f64>()
+            / total;
+        let (s0, s1) = (score_from_elo(elo0), score_from_elo(elo1));
+        total * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
     }
 
     #[test]
-    fn pseudo_counts_let_a_sample_without_spread_move_the_llr() {
-        // One pair won twice (average 1), and 0.001 at each unseen 0, ¼, ½, ¾:
-        //   weight = 1.004, sum = 1 + 0.001 · 1.5 = 1.0015,
-        //   squares = 1 + 0.001 · (1/16 + 1/4 + 9/16) = 1.000875,
-        //   s = 1.0015 / 1.004 = 0.997_510, σ² = 1.000875 / 1.004 - s² = 0.001_861_33,
-        //   LLR = 1.004 · 0.007_195_08 · (1.995_020 - 1.007_195) / 0.003_722_66 = 1.916_89.
-        let unseen = [0.0, 0.25, 0.5, 0.75];
-        let llr = sprt_llr(&pairs([0, 0, 0, 0, 1]), &unseen, 0.0, 5.0);
-        assert!(close(llr, 1.916_89, 1e-5), "{llr}");
-        assert_eq!(sprt_llr(&pairs([0, 0, 0, 0, 1]), &[], 0.0, 5.0), 0.0);
-        assert_eq!(sprt_llr(&Sample::default(), &unseen, 0.0, 5.0), 0.0);
+    fn the_llr_is_the_brute_force_maximum_likelihood_ratio() {
+        let (s0, s1) = (score_from_elo(0.0), score_from_elo(5.0));
+        for counts in [
+            PENTANOMIAL,
+            [0, 0, 0, 0, 2],
+            [3, 7, 11, 6, 2],
+            [0, 1, 0, 0, 0],
+        ] {
+            let outcomes = pentanomial(counts);
+            let brute = brute_force_deficit(&outcomes, s0) - brute_force_deficit(&outcomes, s1);
+            let llr = sprt_llr(&outcomes, 0.0, 5.0);
+            assert!(close(llr, brute, 1e-7), "{counts:?}: {llr} against {brute}");
+        }
+    }
+
+    #[test]
+    fn sprt_llr_of_known_pentanomial_counts() {
+        // Computed by the same Lagrange condition in double precision outside the crate
+        // and checked above against the brute-force maximum.
+        assert!(close(
+            sprt_llr(&pentanomial(PENTANOMIAL), 0.0, 5.0),
+            0.374_955_228,
+            1e-8
+        ));
+        assert!(close(
+            sprt_llr(&pentanomial([3, 7, 11, 6, 2]), 0.0, 5.0),
+            -0.086_395_046,
+            1e-8
+        ));
+        // An even match favours H0 when H1 claims a gain.
+        assert!(sprt_llr(&pentanomial([10, 20, 40, 20, 10]), 0.0, 10.0) < 0.0);
+        assert_eq!(sprt_llr(&[], 0.0, 5.0), 0.0);
+    }
+
+    #[test]
+    fn two_won_pairs_do_not_decide() {
+        // The normal approximation said 7.64 here (H1 accepted after four games). The
+        // maximum-likelihood distribution of mean s0 moves a little of the weight to
+        // the pseudo-counted losses, which costs little: 0.0143 per pair won.
+        let two = sprt_state(&pentanomial([0, 0, 0, 0, 2]), &SPEC);
+        assert!(close(two.llr, 0.028_603_520, 1e-8), "{two:?}");
+        assert_eq!(two.verdict(), None);
+        let one = sprt_llr(&pentanomial([0, 0, 0, 0, 1]), 0.0, 5.0);
+        assert!(close(one, 0.014_315_849, 1e-8), "{one}");
+    }
+
+    #[test]
+    fn the_normal_and_the_exact_llr_agree_for_large_samples() {
+        // 10,000 pairs: 37.4955 exact, 37.9844 normal (1.3 % apart); 100 pairs of the
+        // same proportions: 0.374955 and 0.379844.
+        let large = pentanomial(PENTANOMIAL.map(|n| 100 * n));
+        let (exact, normal) = (sprt_llr(&large, 0.0, 5.0), normal_llr(&large, 0.0, 5.0));
+        assert!(close(exact, 37.495_523, 1e-5), "{exact}");
+        assert!((exact - normal).abs() < 0.015 * normal, "{exact} {normal}");
+        let even = pentanomial([400, 2000, 5200, 2000, 400]);
+        let (exact, normal) = (sprt_llr(&even, -5.0, 5.0), normal_llr(&even, -5.0, 5.0));
+        assert!((exact - normal).abs() < 1e-3, "{exact} {normal}");
+        // Two won pairs: the normal approximation decides, the exact ratio does not.
+        let two = pentanomial([0, 0, 0, 0, 2]);
+        assert!(close(normal_llr(&two, 0.0, 5.0), 7.643, 1e-3));
+    }
+
+    #[test]
+    fn sprt_verdicts_at_the_bounds() {
+        let state = |counts: [usize; 5]| sprt_state(&pentanomial(counts), &SPEC);
+        assert_eq!(state(PENTANOMIAL).verdict(), None);
+        assert_eq!(
+            state(PENTANOMIAL.map(|n| 10 * n)).verdict(),
+            Some(SprtVerdict::AcceptH1)
+        );
+        assert_eq!(
+            state([10, 25, 40, 20, 5].map(|n| 10 * n)).verdict(),
+            Some(SprtVerdict::AcceptH0)
+        );
+    }
+
+    #[test]
+    fn pairs_with_quarter_points_enter_by_their_average() {
+        let outcomes = pair_outcomes(&[0, 0, 1, 0, 0], &[0.375, 0.375]);
+        assert_eq!(outcomes.len(), 7);
+        assert_eq!(
+            outcomes[2],
+            Outcome {
+                score: 0.5,
+                weight: 1.0
+            }
+        );
+        assert_eq!(outcomes[0].weight, PSEUDO_COUNT);
+        assert_eq!(
+            outcomes[6],
+            Outcome {
+                score: 0.375,
+                weight: 1.0
+            }
+        );
+        // Below ½ on average: H0 gains.
+        assert!(sprt_llr(&outcomes, 0.0, 5.0) < 0.0);
     }
 
     #[test]
