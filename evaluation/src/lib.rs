@@ -8,6 +8,7 @@ pub mod panoply;
 pub mod sevenkingdoms;
 mod terms;
 pub mod tune;
+pub mod wdl;
 pub mod weights;
 
 pub use hepta::HeptaEval;

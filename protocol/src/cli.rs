@@ -121,6 +121,8 @@ pub enum Command {
     Datagen(crate::datagen::DatagenArgs),
     /// Fit the evaluation's weights to datagen positions; write them as the evaluator reads them.
     Tune(crate::tune::TuneArgs),
+    /// Fit the win/draw/loss model (UCI_ShowWDL) to datagen positions; write it as the engine reads it.
+    WdlFit(crate::wdlfit::WdlFitArgs),
     /// Play, watch and replay games in the browser: serve the GUI on 127.0.0.1 and print its URL.
     Gui(crate::gui::GuiArgs),
 }
@@ -346,6 +348,7 @@ pub fn execute(command: Command) -> ExitCode {
         Command::Svg(args) => return crate::svg::command::run(args),
         Command::Datagen(args) => crate::datagen::run_command(args).map_err(Failure::Failed),
         Command::Tune(args) => crate::tune::run_command(args).map_err(Failure::Failed),
+        Command::WdlFit(args) => crate::wdlfit::run_command(args).map_err(Failure::Failed),
         Command::Gui(args) => return crate::gui::run(args),
     };
     match result {

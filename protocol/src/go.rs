@@ -7,6 +7,7 @@ use crate::uci::GoParams;
 use crate::variant::Search;
 use engine::game::{Game, Status};
 use engine::search::{Bound, Info, Limits, Report, Score, SearchResult};
+use evaluation::wdl::{self, WdlModels};
 
 /// The search limits of `params` in `game`. The clocks of two-player games belong to the
 /// first player (`w…`) and the second (`b…`), and games of more players ignore them;
@@ -39,7 +40,8 @@ pub fn limits<G: Game>(params: &GoParams, game: &G) -> Limits<G::Move> {
 /// Runs one `go` on the job thread: the search with its `info` lines, then `bestmove`.
 /// A finished game answers `info string result …` and `bestmove (none)` instead; in
 /// infinite or ponder mode that answer, too, waits for `stop` (or `ponderhit`). In debug
-/// mode the limits are shown first.
+/// mode the limits are shown first. With `wdl` (`UCI_ShowWDL`) every `info` line with a
+/// score carries the chances of the variant's model.
 pub fn run<G: Game, S: Search<G>>(
     searcher: &mut S,
     game: &G,
@@ -47,6 +49,7 @@ pub fn run<G: Game, S: Search<G>>(
     control: &JobControl,
     out: &Output,
     debug: bool,
+    wdl: Option<WdlModels>,
 ) {
     if let Status::Over(outcome) = game.status() {
         out.line(&format!(
@@ -69,7 +72,7 @@ pub fn run<G: Game, S: Search<G>>(
         out.line(&format!("info string debug: {}", describe_limits(&limits)));
     }
     let outcome = searcher.search(game, &limits, &control.search, &mut |report| {
-        out.line(&report_line(game, report));
+        out.line(&report_line(game, report, wdl.as_ref()));
     });
     control.mark_finished();
     out.line(&bestmove_line(game, &outcome));
@@ -94,10 +97,14 @@ fn describe_limits<M>(limits: &Limits<M>) -> String {
     )
 }
 
-/// An `info` line for a search report.
-pub fn report_line<G: Game>(game: &G, report: Report<'_, G::Move>) -> String {
+/// An `info` line for a search report, with the chances of `wdl`'s models if given.
+pub fn report_line<G: Game>(
+    game: &G,
+    report: Report<'_, G::Move>,
+    wdl: Option<&WdlModels>,
+) -> String {
     match report {
-        Report::Iteration(info) => info_line(game, info),
+        Report::Iteration(info) => info_line(game, info, wdl),
         Report::CurrMove { mv, number, .. } => format!(
             "info currmove {} currmovenumber {number}",
             game.move_string(mv)
@@ -105,10 +112,12 @@ pub fn report_line<G: Game>(game: &G, report: Report<'_, G::Move>) -> String {
     }
 }
 
-/// `info depth … seldepth … multipv … score … [scores …] nodes … nps … hashfull … time …
-/// pv …`; the `scores` list, one per player in seat order, comes from searches of more
-/// than two players.
-pub fn info_line<G: Game>(game: &G, info: &Info<G::Move>) -> String {
+/// `info depth … seldepth … multipv … score … [wdl W D L] [scores … [wins …]] nodes … nps
+/// … hashfull … time … pv …`; the `scores` list, one per player in seat order, comes from
+/// searches of more than two players. With `wdl`, two-player lines carry `wdl` (win, draw
+/// and loss per mille for the side to move) and lines of more players `wins` (each seat's
+/// chance of first place per mille).
+pub fn info_line<G: Game>(game: &G, info: &Info<G::Move>, wdl: Option<&WdlModels>) -> String {
     let mut line = format!(
         "info depth {} seldepth {} multipv {} score {}",
         info.depth,
@@ -121,10 +130,20 @@ pub fn info_line<G: Game>(game: &G, info: &Info<G::Move>) -> String {
         Bound::Lower => line.push_str(" lowerbound"),
         Bound::Upper => line.push_str(" upperbound"),
     }
+    if let (Some(models), true) = (wdl, info.seat_scores.is_empty()) {
+        let [w, d, l] = two_player_chances(models, &game.position_string(), info.score);
+        line.push_str(&format!(" wdl {w} {d} {l}"));
+    }
     if !info.seat_scores.is_empty() {
         line.push_str(" scores");
         for score in &info.seat_scores {
             line.push_str(&format!(" {score}"));
+        }
+        if let Some(t) = wdl.and_then(|m| m.temperature) {
+            line.push_str(" wins");
+            for chance in wdl::first_places(&info.seat_scores, t) {
+                line.push_str(&format!(" {chance}"));
+            }
         }
     }
     line.push_str(&format!(
@@ -136,6 +155,25 @@ pub fn info_line<G: Game>(game: &G, info: &Info<G::Move>) -> String {
         line.push_str(&line_text(game, &info.pv).join(" "));
     }
     line
+}
+
+/// Win, draw and loss per mille for the side to move of `position` with `score`: a mate
+/// is certain; otherwise the variant's two-player model, or for a division of a game of
+/// more armies into two players its first-place model over the two opposite scores.
+fn two_player_chances(models: &WdlModels, position: &str, score: Score) -> [u32; 3] {
+    match (score, models.two_players, models.temperature) {
+        (Score::Mate(n), _, _) if n > 0 => [1000, 0, 0],
+        (Score::Mate(_), _, _) => [0, 0, 1000],
+        (Score::Cp(cp), Some(model), _) => {
+            let phase = wdl::phase(wdl::material(position), model.start_material);
+            model.per_mille(cp, phase)
+        }
+        (Score::Cp(cp), None, Some(t)) => {
+            let wins = wdl::first_places(&[cp, -cp], t);
+            [wins[0], 0, wins[1]]
+        }
+        (Score::Cp(_), None, None) => [0, 1000, 0],
+    }
 }
 
 /// `cp <x>` or `mate <n>`.

@@ -1,7 +1,9 @@
 //! The engine options (`docs/protocol.md`, "Options"): one table drives both the
 //! `option` lines of `uci` and the checks of `setoption`, so the two cannot disagree.
 
+use crate::strength;
 use engine::search::multiplayer::Algorithm;
+use engine::search::skill::MAX_LEVEL;
 use engine::variants::sevenkingdoms::Players;
 use engine::variants::Variant;
 use std::fmt;
@@ -48,6 +50,10 @@ enum Id {
     Players,
     MultiplayerSearch,
     Patron,
+    ShowWdl,
+    SkillLevel,
+    LimitStrength,
+    Elo,
     PlainSearch,
 }
 
@@ -126,6 +132,30 @@ const TABLE: &[(Id, &str, Kind)] = &[
             max: 6,
         },
     ),
+    (Id::ShowWdl, "UCI_ShowWDL", Kind::Check { default: false }),
+    (
+        Id::SkillLevel,
+        "Skill Level",
+        Kind::Spin {
+            default: MAX_LEVEL as i64,
+            min: 0,
+            max: MAX_LEVEL as i64,
+        },
+    ),
+    (
+        Id::LimitStrength,
+        "UCI_LimitStrength",
+        Kind::Check { default: false },
+    ),
+    (
+        Id::Elo,
+        "UCI_Elo",
+        Kind::Spin {
+            default: strength::MAX_ELO as i64,
+            min: strength::MIN_ELO as i64,
+            max: strength::MAX_ELO as i64,
+        },
+    ),
     // Not in protocol.md: plain alpha-beta instead of the full search, the baseline of
     // strength tests (`tessera match … option.Plain Search=true`).
     (
@@ -148,6 +178,10 @@ pub enum OptionChange {
     Players(String),
     MultiplayerSearch(Algorithm),
     Patron(u8),
+    ShowWdl(bool),
+    SkillLevel(u32),
+    LimitStrength(bool),
+    Elo(u32),
     PlainSearch(bool),
 }
 
@@ -217,6 +251,10 @@ pub struct OptionValues {
     pub players: String,
     pub multiplayer_search: Algorithm,
     pub patron: u8,
+    pub show_wdl: bool,
+    pub skill_level: u32,
+    pub limit_strength: bool,
+    pub elo: u32,
     pub plain_search: bool,
 }
 
@@ -232,6 +270,10 @@ impl Default for OptionValues {
             players: String::new(),
             multiplayer_search: Algorithm::BestReply,
             patron: 0,
+            show_wdl: false,
+            skill_level: 0,
+            limit_strength: false,
+            elo: 0,
             plain_search: false,
         };
         for &(id, _, kind) in TABLE {
@@ -263,6 +305,10 @@ impl OptionValues {
             OptionChange::Players(p) => self.players.clone_from(p),
             OptionChange::MultiplayerSearch(s) => self.multiplayer_search = *s,
             OptionChange::Patron(p) => self.patron = *p,
+            OptionChange::ShowWdl(on) => self.show_wdl = *on,
+            OptionChange::SkillLevel(level) => self.skill_level = *level,
+            OptionChange::LimitStrength(on) => self.limit_strength = *on,
+            OptionChange::Elo(elo) => self.elo = *elo,
             OptionChange::PlainSearch(on) => self.plain_search = *on,
         }
     }
@@ -282,6 +328,10 @@ impl OptionValues {
                 self.multiplayer_search.id().to_string(),
             ),
             ("Patron", self.patron.to_string()),
+            ("UCI_ShowWDL", self.show_wdl.to_string()),
+            ("Skill Level", self.skill_level.to_string()),
+            ("UCI_LimitStrength", self.limit_strength.to_string()),
+            ("UCI_Elo", self.elo.to_string()),
             ("Plain Search", self.plain_search.to_string()),
         ]
     }
@@ -410,6 +460,10 @@ fn change_for(id: Id, value: Value) -> OptionChange {
             Algorithm::from_id(&text(value)).expect("the combo lists only algorithm ids"),
         ),
         Id::Patron => OptionChange::Patron(int(&value) as u8),
+        Id::ShowWdl => OptionChange::ShowWdl(matches!(value, Value::Bool(true))),
+        Id::SkillLevel => OptionChange::SkillLevel(int(&value) as u32),
+        Id::LimitStrength => OptionChange::LimitStrength(matches!(value, Value::Bool(true))),
+        Id::Elo => OptionChange::Elo(int(&value) as u32),
         Id::PlainSearch => OptionChange::PlainSearch(matches!(value, Value::Bool(true))),
     }
 }
@@ -438,7 +492,9 @@ mod tests {
         assert!(lines.contains(&"option name Ponder type check default false".into()));
         assert!(lines.contains(&"option name Players type string default <empty>".into()));
         assert!(lines.contains(&"option name Plain Search type check default false".into()));
-        assert_eq!(lines.len(), 11);
+        assert!(lines.contains(&"option name Skill Level type spin default 20 min 0 max 20".into()));
+        assert!(lines.contains(&"option name UCI_ShowWDL type check default false".into()));
+        assert_eq!(lines.len(), 15);
     }
 
     #[test]

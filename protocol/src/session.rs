@@ -13,11 +13,13 @@ use crate::go;
 use crate::job::{Interrupts, Job, JobControl, JobKind};
 use crate::options::{parse_setoption, uci_lines, OptionChange, OptionError, OptionValues};
 use crate::output::{error_line, Output};
+use crate::strength;
 use crate::uci::{parse_line, BenchParams, Command, CommandError, GoParams, Setup};
 use crate::variant::{AnyGame, AnySearcher, SearchSettings, SetupError};
 use crate::{with_game, with_searcher};
 use engine::perft::{divide_until, Counting, Divide};
 use engine::search::Options;
+use evaluation::wdl;
 use std::fmt;
 use std::sync::Arc;
 
@@ -306,6 +308,10 @@ impl Session {
         let game = self.game.clone();
         let out = self.out.clone();
         let debug = self.debug;
+        let wdl = self
+            .options
+            .show_wdl
+            .then(|| wdl::models(self.options.variant));
         let waits_for_release = params.infinite || params.ponder;
         let job = Job::spawn(
             JobKind::Search,
@@ -313,7 +319,7 @@ impl Session {
             &self.interrupts,
             move |control| {
                 with_searcher!(&mut searcher, &game, (s, g) => {
-                    go::run(s, g, &params, control, &out, debug);
+                    go::run(s, g, &params, control, &out, debug, wdl);
                 });
                 Some(searcher)
             },
@@ -433,6 +439,7 @@ fn search_settings(values: &OptionValues) -> SearchSettings {
             multipv: values.multipv,
             move_overhead_ms: values.move_overhead_ms,
             plain: values.plain_search,
+            skill_hundredths: strength::skill_hundredths(values),
         },
         algorithm: values.multiplayer_search,
     }

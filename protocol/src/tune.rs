@@ -139,7 +139,7 @@ fn features_origin<W: Weights>(weights: &W) -> Vec<f64> {
 }
 
 /// The command as typed, for the weights file's header, without the output file.
-fn command_line() -> String {
+pub(crate) fn command_line() -> String {
     let mut words = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {

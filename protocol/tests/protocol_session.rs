@@ -23,6 +23,10 @@ fn handshake_lists_every_option_in_uci_grammar() {
         "option name Players type string default <empty>",
         "option name Multiplayer Search type combo default brs var brs var paranoid var maxn",
         "option name Patron type spin default 1 min 1 max 6",
+        "option name UCI_ShowWDL type check default false",
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 2000 min 1000 max 2000",
         "option name Plain Search type check default false",
         "uciok",
     ]

@@ -13,7 +13,8 @@
 //! - `tt`: the lock-free transposition table; `ordering`: move ordering (TT move,
 //!   MVV-LVA, killers, history); `time`: time management; `score`: mate and result
 //!   scores; `pruning`: the pruning helpers every search shares; `bench`: the
-//!   fixed-depth benchmark behind the protocol's `bench`.
+//!   fixed-depth benchmark behind the protocol's `bench`; `skill`: weakened play for
+//!   people (`Skill Level`).
 //!
 //! Turns need not alternate: a child's score is negated, and its window swapped, only
 //! when the seat to move changes between parent and child.
@@ -28,6 +29,7 @@ mod pruning;
 mod quiescence;
 mod root;
 pub mod score;
+pub mod skill;
 mod threads;
 pub mod time;
 pub mod tt;
@@ -177,6 +179,9 @@ pub struct Options {
     /// Search with plain alpha-beta (`plain.rs`) instead of the full search: the baseline
     /// that strength tests compare the full search with.
     pub plain: bool,
+    /// The playing level in hundredths of a `Skill Level` (0 … 2000); below 2000 the
+    /// search is weakened (`skill.rs`), at 2000 it is the full search.
+    pub skill_hundredths: u32,
 }
 
 impl Default for Options {
@@ -187,6 +192,7 @@ impl Default for Options {
             multipv: 1,
             move_overhead_ms: 10,
             plain: false,
+            skill_hundredths: skill::MAX_LEVEL * 100,
         }
     }
 }
@@ -316,5 +322,6 @@ fn sanitize(mut options: Options) -> Options {
     options.threads = options.threads.max(1);
     options.hash_mb = options.hash_mb.max(1);
     options.multipv = options.multipv.max(1);
+    options.skill_hundredths = options.skill_hundredths.min(skill::MAX_LEVEL * 100);
     options
 }

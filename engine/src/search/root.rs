@@ -3,6 +3,7 @@
 //! move. How a line is searched is the algorithm's ([`RootSearch::search_line`]).
 
 use super::score::{self, MAX_PLY};
+use super::skill::{Skill, SKILL_LINES};
 use super::threads::{Reporter, RootMove, RootSearch, SearchKind, Worker};
 use super::{Bound, Info, Report, Score, SearchResult};
 use crate::game::Game;
@@ -25,16 +26,20 @@ where
     /// Iterative deepening until a limit; returns the move of the last complete depth.
     pub fn iterate(&mut self, mut report: Reporter<'_, G::Move>) -> SearchResult<G::Move> {
         let limits = self.shared.limits;
+        let skill = self.skill();
         let max_depth = if self.is_main() {
-            limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
+            let asked = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
                 d.clamp(1, MAX_PLY as u32 - 1) as i32
-            })
+            });
+            skill.map_or(asked, |s| asked.min(s.max_depth()))
         } else {
             MAX_PLY as i32 - 1
         };
-        // Helpers only feed the table: one line each is enough.
+        // Helpers only feed the table: one line each is enough. A weakened search
+        // compares several lines to choose among.
         let wanted = if self.is_main() {
-            self.shared.options.multipv
+            let asked = self.shared.options.multipv;
+            skill.map_or(asked, |_| asked.max(SKILL_LINES))
         } else {
             1
         };
@@ -72,7 +77,10 @@ where
                 break;
             }
         }
-        let (depth, best, reported) = self.choice(completed);
+        let (depth, best, reported) = match skill {
+            Some(skill) => self.skill_choice(skill, completed, lines),
+            None => self.choice(completed),
+        };
         if let (Some(report), false) = (report, reported) {
             let info = self.info(self.root_depth.max(1), 1, &best, Bound::Exact);
             report(Report::Iteration(&info));
@@ -163,6 +171,29 @@ where
             (None, Some(partial)) => (0, partial.clone(), false),
             (None, None) => (0, self.root_moves[0].clone(), false),
         }
+    }
+
+    /// The weakened search's level, for the main thread (helpers search at full
+    /// strength: they only feed the table).
+    fn skill(&self) -> Option<Skill> {
+        Skill::new(self.shared.options.skill_hundredths).filter(|_| self.is_main())
+    }
+
+    /// The move a weakened search plays: one of the best `lines` of the last complete
+    /// depth chosen by `skill` (seeded by the root position), or the full-strength choice
+    /// if not even depth 1 finished.
+    fn skill_choice(
+        &self,
+        skill: Skill,
+        completed: Option<Completed<K::Line<G>>>,
+        lines: usize,
+    ) -> (i32, RootMove<K::Line<G>>, bool) {
+        let Some((depth, mut moves)) = completed else {
+            return self.choice(None);
+        };
+        let scores: Vec<i32> = moves[..lines].iter().map(|rm| rm.score).collect();
+        let index = skill.pick(&scores, self.pos.hash());
+        (depth, moves.swap_remove(index), true)
     }
 
     fn outcome(&self, depth: i32, best: &RootMove<K::Line<G>>) -> SearchResult<G::Move> {
