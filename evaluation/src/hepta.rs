@@ -6,7 +6,7 @@
 
 use crate::terms::colour_table;
 use engine::bitboard::Bitboard;
-use engine::geometry::hepta::hepta_board;
+use engine::geometry::hepta::{axial, hepta_board};
 use engine::search::multiplayer::SeatScores;
 use engine::search::{two_seats, Evaluator};
 use engine::variants::hepta::{
@@ -61,13 +61,28 @@ crate::weights! {
         pub mobility: i32,
         /// The side to move's initiative.
         pub tempo: i32,
+        /// Against lone Kings (an enemy without Knights or berserk Kings), who lose once
+        /// they have no legal ply (R90): per pair of our Knight and enemy King that the
+        /// Knight may capture (R24) and that stands in its forward cone, the cells its
+        /// forward steps reach (R25, R26: a Knight captures only forwards).
+        pub hunter: i32,
+        /// Against lone Kings: per step by which the nearest Knight hunting each enemy King
+        /// is nearer than `NO_HUNTER` steps (0 when none hunts it).
+        pub hunter_closeness: i32,
+        /// Against lone Kings: per direction in which an enemy King has no empty cell to
+        /// step to (R31); hemmed in, the Kings run out of plies (R90).
+        pub king_confinement: i32,
     }
 }
 
 mod weights;
 pub use weights::WEIGHTS;
 
-const TERM_NAMES: [&str; 8] = [
+/// More steps than any forward path on the board has (R1: 15 files of at most 9 hexes):
+/// `hunter_closeness` counts from here.
+const NO_HUNTER: i32 = 16;
+
+const TERM_NAMES: [&str; 9] = [
     "material",
     "diplomacy",
     "soul masters",
@@ -76,10 +91,11 @@ const TERM_NAMES: [&str; 8] = [
     "berserk",
     "mobility",
     "tempo",
+    "king hunt",
 ];
 
 /// One side's terms in centipawns, in `TERM_NAMES` order.
-type Terms = [i32; 8];
+type Terms = [i32; 9];
 
 /// The Hepta evaluator.
 #[derive(Clone, Copy, Debug, Default)]
@@ -177,6 +193,56 @@ fn berserk(w: &Weights, s: &State, us: Side) -> i32 {
         .sum()
 }
 
+/// The axial coordinates of `cell` (R6).
+fn axial_of(cell: usize) -> (i32, i32) {
+    let (file, rank) = hepta_board().file_rank[cell];
+    axial(usize::from(file), usize::from(rank))
+}
+
+/// The forward steps a Knight of `us` on `from` needs to reach `to`, if `to` lies in its
+/// forward cone: White's forward directions N, NE, NW are the axial steps (0, 1), (1, 0)
+/// and (−1, 1) (R7, R12), so it reaches exactly the offsets with `dr ≥ 0` and
+/// `dq + dr ≥ 0`, in as many steps as the hex distance; Black's are their opposites.
+fn forward_steps(us: Side, from: usize, to: usize) -> Option<i32> {
+    let ((q0, r0), (q1, r1)) = (axial_of(from), axial_of(to));
+    let (dq, dr) = if us == WHITE {
+        (q1 - q0, r1 - r0)
+    } else {
+        (q0 - q1, r0 - r1)
+    };
+    (dr >= 0 && dq + dr >= 0).then(|| dq.abs().max(dr).max(dq + dr))
+}
+
+/// The hunt of lone enemy Kings (`hunter`, `hunter_closeness`, `king_confinement`); 0
+/// while the enemy has a Knight or a berserk King.
+fn king_hunt(w: &Weights, s: &State, us: Side) -> i32 {
+    let them = 1 - us;
+    if s.pieces(them, KNIGHTS) | s.pieces(them, BERSERKS) != 0 {
+        return 0;
+    }
+    let hunters: Vec<(usize, Colour)> = s
+        .pieces(us, KNIGHTS)
+        .cells()
+        .filter_map(|cell| s.piece_at(cell).and_then(Piece::colour).map(|c| (cell, c)))
+        .collect();
+    let board = hepta_board();
+    s.pieces(them, KINGS)
+        .cells()
+        .map(|king| {
+            let colour = s.piece_at(king).and_then(Piece::colour).unwrap_or(0);
+            let steps = hunters
+                .iter()
+                .filter(|&&(_, c)| c != colour && !s.at_peace(c, colour))
+                .filter_map(|&(cell, _)| forward_steps(us, cell, king));
+            let (count, nearest) = steps.fold((0, NO_HUNTER), |(n, near), d| (n + 1, near.min(d)));
+            let free = (board.adjacent[king] & !s.occupied()).count() as i32;
+            w.hunter * count
+                + w.hunter_closeness * (NO_HUNTER - nearest)
+                + w.king_confinement * (6 - free)
+        })
+        .sum()
+}
+
 fn side_terms(w: &Weights, s: &State, us: Side) -> Terms {
     let knights = by_colour(s, s.pieces(us, KNIGHTS));
     let material =
@@ -190,6 +256,7 @@ fn side_terms(w: &Weights, s: &State, us: Side) -> Terms {
         berserk(w, s, us),
         w.mobility * s.mobility(us) as i32,
         if s.side() == us { w.tempo } else { 0 },
+        king_hunt(w, s, us),
     ]
 }
 
@@ -316,5 +383,41 @@ mod tests {
             side_terms(w, berserk.state(), WHITE)[5],
             w.berserk + 3 * w.berserk_per_soul + 2 * w.berserk_threat
         );
+    }
+
+    #[test]
+    fn knights_hunt_lone_kings_in_their_forward_cone() {
+        let w = &WEIGHTS;
+        // Black's lone Yellow King h5; White's Red Knights h2 (3 forward steps below it),
+        // a1 (7 steps, along NE) and h7 (above it: out of reach of a Knight's forward
+        // moves), and the Orange Knight g1, at peace with Yellow (R20): two hunters, the
+        // nearest 3 steps away; the King has an empty cell in each direction.
+        let pos = read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        let s = pos.state();
+        assert_eq!(
+            king_hunt(w, s, WHITE),
+            2 * w.hunter + (NO_HUNTER - 3) * w.hunter_closeness
+        );
+        assert_eq!(side_terms(w, s, WHITE)[8], king_hunt(w, s, WHITE));
+        // Black hunts nothing: White has Knights.
+        assert_eq!(king_hunt(w, s, BLACK), 0);
+        // The King a1 in the corner, hunted by no Knight: its neighbours are a2, b1 and
+        // b2, none in the other three directions.
+        let corner = read("7/15/15/15/15/15/15/15/ky5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(king_hunt(w, corner.state(), WHITE), 3 * w.king_confinement);
+    }
+
+    #[test]
+    fn forward_steps_follow_each_side_s_forward_directions() {
+        let board = hepta_board();
+        let cell = |name: &str| board.parse_cell(name).expect("a cell");
+        assert_eq!(forward_steps(WHITE, cell("h2"), cell("h5")), Some(3));
+        assert_eq!(forward_steps(WHITE, cell("a1"), cell("h5")), Some(7));
+        assert_eq!(forward_steps(WHITE, cell("h5"), cell("h2")), None);
+        assert_eq!(forward_steps(BLACK, cell("h5"), cell("h2")), Some(3));
+        assert_eq!(forward_steps(BLACK, cell("h2"), cell("h5")), None);
+        // From o1 to h5 runs NW, forwards for White; back from h5 to o1 runs SE.
+        assert_eq!(forward_steps(WHITE, cell("o1"), cell("h5")), Some(7));
+        assert_eq!(forward_steps(WHITE, cell("h5"), cell("o1")), None);
     }
 }

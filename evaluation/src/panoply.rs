@@ -40,6 +40,20 @@ crate::weights! {
         pub king_shield: i32,
         /// The side to move's initiative.
         pub tempo: i32,
+        /// Against a lone King (nothing else of its side on the board): per cell of its
+        /// distance from the centre. A King with few cells runs out of moves, and having
+        /// none loses even out of check (R61, R62).
+        pub lone_king_rim: i32,
+        /// Against a lone King: per cell by which our King is nearer to it than the
+        /// board's width, so that our King helps to take its cells away.
+        pub lone_king_proximity: i32,
+        /// Against a lone King: per cell next to it that we do not attack (R49), where it
+        /// could step; with none left it is mated or stalemated, and loses (R61, R62).
+        pub lone_king_escape: i32,
+        /// The share (percent) of the score lost when the fifty-turn clock reaches 50
+        /// (R66), linearly from 0 at clock 0: the side ahead makes progress (a capture or
+        /// a Pawn move) before its advantage is drawn away.
+        pub fifty_turn_fade: i32,
     }
 }
 
@@ -53,21 +67,29 @@ const PAWN_START_RANK: i32 = 2;
 /// The rank of the last rank, counted from 0 on the first.
 const LAST_RANK: i32 = 12;
 
-const TERM_NAMES: [&str; 6] = [
+/// The board's width in cells: the greatest distance between two cells (R1, R2).
+const BOARD_WIDTH: i32 = 12;
+/// The clock at which the fifty-turn rule draws (R66).
+const FIFTY_TURN_LIMIT: i32 = 50;
+
+const TERM_NAMES: [&str; 8] = [
     "material",
     "mobility",
     "frozen",
     "pawn advance",
     "king safety",
     "tempo",
+    "lone king",
+    "fifty-turn",
 ];
 
 /// The Panoply evaluator.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PanoplyEval;
 
-/// One colour's terms in centipawns, in `TERM_NAMES` order.
-type Terms = [i32; 6];
+/// One colour's terms in centipawns, in `TERM_NAMES` order but for the fifty-turn fade,
+/// which scales the difference of the sides (`fifty_turn_fade`).
+type Terms = [i32; 7];
 
 fn piece_value(w: &Weights, pos: &Panoply, cell: usize) -> i32 {
     pos.piece_at(cell).map_or(0, |(_, kind)| w.values[kind])
@@ -172,7 +194,42 @@ fn side_terms(w: &Weights, pos: &Panoply, us: Color) -> Terms {
     let shield = (t.adjacent[king] & own).count_ones() as i32;
     let king_safety = w.king_attacker * attackers + w.king_shield * shield;
     let tempo = if pos.side() == us { w.tempo } else { 0 };
-    [material, mobility, frozen, pawn_advance, king_safety, tempo]
+    let lone_king = lone_king_hunt(w, pos, us);
+    [
+        material,
+        mobility,
+        frozen,
+        pawn_advance,
+        king_safety,
+        tempo,
+        lone_king,
+    ]
+}
+
+/// The hunt of the enemy King when it is alone and `us` have more than a King: it is
+/// driven to the rim, our King closes in and its cells are taken away (`lone_king_rim`,
+/// `lone_king_proximity`, `lone_king_escape`).
+fn lone_king_hunt(w: &Weights, pos: &Panoply, us: Color) -> i32 {
+    let them = 1 - us;
+    let their_king = pos.king(them);
+    let alone = pos.occupied_by(them) == 1 << their_king;
+    if !alone || pos.occupied_by(us).count_ones() < 2 {
+        return 0;
+    }
+    let hex = tables().hex;
+    let centre = hex.cell(0, 0).expect("the centre is a cell");
+    let from_centre = hex.distance(their_king, centre);
+    let closeness = BOARD_WIDTH - hex.distance(pos.king(us), their_king);
+    let escapes = cells(tables().adjacent[their_king])
+        .filter(|&cell| !pos.is_attacked(cell, us))
+        .count() as i32;
+    w.lone_king_rim * from_centre + w.lone_king_proximity * closeness + w.lone_king_escape * escapes
+}
+
+/// The change of White's score `raw` by the fifty-turn clock (`fifty_turn_fade`, R66).
+fn fifty_turn_fade(w: &Weights, pos: &Panoply, raw: i32) -> i32 {
+    let clock = (pos.halfmove_clock() as i32).min(FIFTY_TURN_LIMIT);
+    -raw * w.fifty_turn_fade * clock / (100 * FIFTY_TURN_LIMIT)
 }
 
 impl PanoplyEval {
@@ -185,7 +242,8 @@ impl PanoplyEval {
 /// The evaluation from White's point of view with the weights `w`.
 pub fn white_view_with(w: &Weights, pos: &Panoply) -> i32 {
     let (white, black) = (side_terms(w, pos, WHITE), side_terms(w, pos, BLACK));
-    white.iter().sum::<i32>() - black.iter().sum::<i32>()
+    let raw = white.iter().sum::<i32>() - black.iter().sum::<i32>();
+    raw + fifty_turn_fade(w, pos, raw)
 }
 
 crate::weights::tunable!(PanoplyEval, Panoply, "panoply/weights.rs", |w, pos| {
@@ -201,6 +259,9 @@ impl Evaluator<Panoply> for PanoplyEval {
         let w = &WEIGHTS;
         let (white, black) = (side_terms(w, pos, WHITE), side_terms(w, pos, BLACK));
         let (white_total, to_move) = (self.white_view(pos), self.evaluate(pos));
+        // The fade is shown in White's column, so that the differences add up to the total.
+        let fade = white_total - (white.iter().sum::<i32>() - black.iter().sum::<i32>());
+        let (white, black) = ([&white[..], &[fade]].concat(), [&black[..], &[0]].concat());
         colour_table(&TERM_NAMES, &white, &black, white_total, to_move)
     }
 
@@ -300,7 +361,28 @@ mod tests {
         let king_safety = WEIGHTS.king_attacker * near_king(t.within2[king], 1 - us)
             + WEIGHTS.king_shield * near_king(t.adjacent[king], us);
         let tempo = if pos.side() == us { WEIGHTS.tempo } else { 0 };
-        [material, mobility, frozen, pawn_advance, king_safety, tempo]
+        let lone_king = if own.len() > 1 && near_king(!0, 1 - us) == 1 {
+            let (q, r) = t.hex.coords(pos.king(1 - us));
+            let from_centre = q.abs().max(r.abs()).max((q + r).abs());
+            let escapes = (0..CELLS)
+                .filter(|&c| t.hex.distance(c, pos.king(1 - us)) == 1)
+                .filter(|&c| !pos.is_attacked(c, us))
+                .count() as i32;
+            WEIGHTS.lone_king_rim * from_centre
+                + WEIGHTS.lone_king_proximity * (12 - t.hex.distance(king, pos.king(1 - us)))
+                + WEIGHTS.lone_king_escape * escapes
+        } else {
+            0
+        };
+        [
+            material,
+            mobility,
+            frozen,
+            pawn_advance,
+            king_safety,
+            tempo,
+            lone_king,
+        ]
     }
 
     /// Random playouts, captures and promotions half the time so that the board thins
@@ -389,5 +471,51 @@ mod tests {
         assert_eq!(PanoplyEval.evaluate(&white), WEIGHTS.tempo);
         assert_eq!(PanoplyEval.evaluate(&black), WEIGHTS.tempo);
         assert_eq!(PanoplyEval.white_view(&black), -WEIGHTS.tempo);
+    }
+
+    /// Black's King a13 and Rider a8 against White's lone King on `white_king`'s rank
+    /// strings (rank 7 and rank 1).
+    fn lone_king_at(rank7: &str, rank1: &str) -> Panoply {
+        let text = format!("k6/8/9/10/11/r11/{rank7}/12/11/10/9/8/{rank1} b 0 1");
+        Panoply::from_position_string(&text, &()).unwrap()
+    }
+
+    #[test]
+    fn the_lone_king_is_driven_to_the_rim_and_approached() {
+        let w = &WEIGHTS;
+        // g7 is the centre; a13 is 6 cells from it; the Rider a8 attacks f8 and g8, so
+        // the King could step to 4 cells.
+        let centre = lone_king_at("6K6", "7");
+        assert_eq!(
+            lone_king_hunt(w, &centre, BLACK),
+            6 * w.lone_king_proximity + 4 * w.lone_king_escape
+        );
+        // g1 is on the rim, 6 cells from the centre and 12 from a13; of its 3 neighbours
+        // the Rider attacks g2 and h1 (along a8-h1), leaving f2.
+        let rim = lone_king_at("13", "K6");
+        assert_eq!(
+            lone_king_hunt(w, &rim, BLACK),
+            6 * w.lone_king_rim + w.lone_king_escape
+        );
+        assert_eq!(lone_king_hunt(w, &rim, WHITE), 0);
+        // With a Pawn beside him the White King is not alone.
+        let pawn = Panoply::from_position_string("k6/8/9/10/11/r11/6K6/6P5/11/10/9/8/7 b 0 1", &())
+            .unwrap();
+        assert_eq!(lone_king_hunt(w, &pawn, BLACK), 0);
+    }
+
+    #[test]
+    fn the_fifty_turn_clock_fades_the_score() {
+        let w = &WEIGHTS;
+        let at = |clock: u32| {
+            let text = format!("k6/8/9/10/11/r11/6K6/12/11/10/9/8/7 b {clock} 1");
+            PanoplyEval.white_view(&Panoply::from_position_string(&text, &()).unwrap())
+        };
+        let raw = at(0);
+        assert!(raw < 0, "Black is a Rider up: {raw}");
+        assert_eq!(at(25), raw - raw * w.fifty_turn_fade * 25 / 5000);
+        assert_eq!(at(49), raw - raw * w.fifty_turn_fade * 49 / 5000);
+        let explained = PanoplyEval.explain(&lone_king_at("6K6", "7"));
+        assert!(explained.contains("fifty-turn"), "{explained}");
     }
 }

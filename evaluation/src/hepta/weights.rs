@@ -22,4 +22,7 @@ pub const WEIGHTS: Weights = Weights {
     berserk_threat: 25,
     mobility: 2,
     tempo: 10,
+    hunter: 10,
+    hunter_closeness: 15,
+    king_confinement: 10,
 };

@@ -18,4 +18,8 @@ pub const WEIGHTS: Weights = Weights {
     king_attacker: 24,
     king_shield: 44,
     tempo: -1,
+    lone_king_rim: 20,
+    lone_king_proximity: 10,
+    lone_king_escape: -40,
+    fifty_turn_fade: 50,
 };
