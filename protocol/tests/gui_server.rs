@@ -1,19 +1,40 @@
 //! `tessera gui`'s HTTP API without a browser: the Host and Origin checks against DNS
 //! rebinding, bad and oversized requests (each a 4xx with a one-line reason, and the
-//! game as it was), and engines that crash or send an illegal move (reported, game kept).
+//! game as it was), engines that crash or send an illegal move (reported, game kept),
+//! clocks that run out, and games saved and loaded as PGN records.
 
 mod common;
 mod gui_support;
+mod match_support;
 
-use common::repository;
+use common::{repository, Engine};
 use gui_support::{raw, Gui, PATIENCE};
-use serde_json::Value;
+use match_support::{run_match, scratch, tessera_engine, words};
+use serde_json::{json, Value};
 use std::time::Instant;
 
 fn state(gui: &Gui) -> Value {
     let (status, text) = gui.request("GET", "/api/state?since=0", &[], "");
     assert_eq!(status, 200, "{text}");
     serde_json::from_str(&text).expect("JSON state")
+}
+
+/// Checks that `after` shows the game of `before`: the same variant, moves, position,
+/// game number and seats (the running times aside).
+fn assert_same_game(after: &Value, before: &Value) {
+    for field in ["variant", "moves", "position", "game"] {
+        assert_eq!(after[field], before[field], "{field}");
+    }
+    let seats = |state: &Value| {
+        let mut seats = state["seats"].clone();
+        for seat in seats.as_array_mut().unwrap() {
+            let seat = seat.as_object_mut().unwrap();
+            seat.remove("usedMs");
+            seat.remove("clockMs");
+        }
+        seats
+    };
+    assert_eq!(seats(after), seats(before));
 }
 
 /// `tessera gui` with a fake engine of `tests/fake_engines/` as its only engine.
@@ -234,10 +255,7 @@ fn bad_requests_get_a_reason_and_leave_the_game_as_it_was() {
         400,
         "'since' must be a number, not 'x'",
     );
-    let after = state(&gui);
-    for field in ["variant", "moves", "position", "seats", "game"] {
-        assert_eq!(after[field], before[field], "{field}");
-    }
+    assert_same_game(&state(&gui), &before);
     let garbage = raw(gui.port, "NONSENSE\r\n\r\n");
     assert_eq!(garbage.0, 400);
 }
@@ -321,4 +339,201 @@ fn a_person_cannot_move_for_an_engine_seat() {
     assert_eq!(state["moves"], serde_json::json!([]));
     assert_eq!(state["personToMove"], false);
     assert_eq!(state["legal"], serde_json::json!([]));
+}
+
+/// Waits until the game is over and returns the state then.
+fn ended(gui: &Gui) -> Value {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let state = state(gui);
+        if !state["result"].as_array().unwrap().is_empty() {
+            return state;
+        }
+        assert!(Instant::now() < deadline, "the game did not end");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_person_whose_clock_runs_out_loses_on_time() {
+    let gui = Gui::start(&[]);
+    let new = "{\"variant\":\"hexmate\",\"seats\":[{\"limits\":\"tc=0.3+0\"},{}]}";
+    assert_eq!(gui.post("/api/new", new).0, 200);
+    let state = ended(&gui);
+    assert_eq!(
+        state["result"],
+        json!(["Result: 0-1 White (person) loses on time"])
+    );
+    assert_eq!(state["seats"][0]["clockMs"], 0);
+    assert_eq!(state["toMove"], Value::Null);
+    assert_eq!(state["legal"], json!([]));
+    assert_eq!(
+        gui.post("/api/move", "{\"move\":\"c5c6\"}"),
+        (409, "it is not a person's turn\n".to_string())
+    );
+    let (status, pgn) = gui.request("GET", "/api/pgn", &[], "");
+    assert_eq!(status, 200);
+    assert!(pgn.contains("[Result \"0-1\"]\n"), "{pgn}");
+    assert!(pgn.contains("[Termination \"time forfeit\"]\n"), "{pgn}");
+    assert!(
+        pgn.ends_with("\n\n{White (person) loses on time} 0-1\n\n"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn an_engine_out_of_the_time_of_its_clock_loses_on_time() {
+    let gui = gui_with_fake("silent.sh");
+    let new = "{\"variant\":\"hexmate\",\"seats\":[{\"engine\":0,\"limits\":\"tc=0.2+0\"},{}]}";
+    assert_eq!(gui.post("/api/new", new).0, 200);
+    let state = ended(&gui);
+    assert_eq!(
+        state["result"],
+        json!(["Result: 0-1 White (Fake) loses on time"])
+    );
+    assert_eq!(state["message"], "");
+}
+
+#[test]
+fn a_persons_limit_can_only_be_a_clock() {
+    let gui = Gui::start(&[]);
+    let new = "{\"variant\":\"hexmate\",\"seats\":[{\"limits\":\"st=1\"},{}]}";
+    assert_eq!(
+        gui.post("/api/new", new),
+        (
+            400,
+            "seat 1: a person's limit can only be a clock (tc=…), not 'st=1'\n".to_string()
+        )
+    );
+    let new = "{\"variant\":\"hexmate\",\"seats\":[{\"limits\":\"tc=60+2\"},{}]}";
+    assert_eq!(gui.post("/api/new", new).0, 200);
+    let state = state(&gui);
+    assert_eq!(state["seats"][0]["limits"], "tc=60+2");
+    assert!(state["seats"][0]["clockMs"].as_u64().unwrap() <= 60_000);
+    assert_eq!(state["seats"][1]["clockMs"], Value::Null);
+}
+
+/// The moves of a PGN record's move text, read independently of Tessera's reader:
+/// without round numbers, comments and the result.
+fn record_moves(pgn: &str) -> Vec<String> {
+    let movetext = pgn.split("\n\n").nth(1).unwrap();
+    let mut moves = Vec::new();
+    let mut in_comment = false;
+    for token in movetext.split_whitespace() {
+        in_comment |= token.starts_with('{');
+        let numbered = token.ends_with('.') && token.starts_with(|c: char| c.is_ascii_digit());
+        if !in_comment && !numbered {
+            moves.push(token.to_string());
+        }
+        in_comment &= !token.ends_with('}');
+    }
+    moves.pop();
+    moves
+}
+
+/// The position string `d` reports after `moves` from the start of `variant`.
+fn position_after(variant: &str, players: &str, moves: &[String]) -> String {
+    let mut engine = Engine::start();
+    engine.ask(&format!("setoption name UCI_Variant value {variant}"));
+    if !players.is_empty() {
+        engine.ask(&format!("setoption name Players value {players}"));
+    }
+    engine.ask(&format!("position startpos moves {}", moves.join(" ")));
+    engine.field("Position")
+}
+
+/// A one-game match of `variant` between two Tessera processes at depth 1, adjudicated
+/// after a few moves; its PGN record.
+fn match_record(variant: &str, players: &str) -> String {
+    let pgn = scratch(&format!("gui-load-{variant}.pgn"));
+    let _ = std::fs::remove_file(&pgn);
+    let mut args = tessera_engine("a");
+    args.extend(tessera_engine("b"));
+    args.extend(words(&format!(
+        "--variant {variant} --each depth=1 option.Hash=4 --games 1 --maxmoves 6 --pgn {}",
+        pgn.display()
+    )));
+    if !players.is_empty() {
+        args.extend(words(&format!("--players {players}")));
+    }
+    let run = run_match(&args);
+    assert!(run.success, "{}", run.stderr);
+    std::fs::read_to_string(&pgn).unwrap()
+}
+
+#[test]
+fn a_match_record_of_every_variant_loads_with_every_move_and_saves_back() {
+    let gui = Gui::start(&[]);
+    let cases = [
+        ("hexmate", ""),
+        ("hexchoice", ""),
+        ("panoply", ""),
+        ("hepta", ""),
+        ("sevenkingdoms", "wrob/gpd"),
+        ("hexian", "3"),
+    ];
+    for (variant, players) in cases {
+        let pgn = match_record(variant, players);
+        let moves = record_moves(&pgn);
+        assert!(moves.len() >= 6, "{pgn}");
+        let (status, answer) = gui.post("/api/load", &json!({ "pgn": pgn }).to_string());
+        assert_eq!(status, 200, "{answer}");
+        let loaded = state(&gui);
+        assert_eq!(loaded["variant"], variant);
+        assert_eq!(loaded["players"], players);
+        assert_eq!(loaded["moves"], json!(moves), "{pgn}");
+        let position = position_after(variant, players, &moves);
+        assert_eq!(loaded["position"], json!(position), "{variant}");
+        // The match adjudicated a draw after its moves: the page shows it as the record says.
+        let draw = loaded["result"][0].as_str().unwrap();
+        assert!(draw.starts_with("Result: 1/"), "{draw}");
+        assert!(draw.ends_with("draw by adjudication: 6 moves"), "{draw}");
+        assert!(loaded["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["player"] == "person"));
+        let (status, saved) = gui.request("GET", "/api/pgn", &[], "");
+        assert_eq!(status, 200);
+        assert_eq!(record_moves(&saved), moves);
+        assert_eq!(
+            saved.split("\n\n").nth(1),
+            pgn.split("\n\n").nth(1),
+            "the move text with its comments, the ending and the result"
+        );
+    }
+}
+
+#[test]
+fn a_bad_record_is_refused_and_the_game_kept() {
+    let gui = Gui::start(&[]);
+    let people = "{\"variant\":\"hexmate\",\"seats\":[{},{}]}";
+    assert_eq!(gui.post("/api/new", people).0, 200);
+    assert_eq!(gui.post("/api/move", "{\"move\":\"c5c6\"}").0, 200);
+    let before = state(&gui);
+    let record = |movetext: &str| {
+        json!({ "pgn": format!("[Variant \"hexmate\"]\n[Result \"*\"]\n\n{movetext}\n") })
+            .to_string()
+    };
+    let refused = |body: &str, reason: &str| {
+        assert_eq!(
+            gui.post("/api/load", body),
+            (409, format!("{reason}\n")),
+            "{body}"
+        );
+    };
+    refused(
+        &record("1. c5c6 c9c8 2. c6c9 *"),
+        "move 3 'c6c9' is refused: illegal move 'c6c9': the piece cannot go there, or the move leaves its King attacked",
+    );
+    refused(&record("1. c5c6 {0.1s"), "a comment '{' is never closed");
+    refused(
+        &json!({ "pgn": "[Variant \"chess\"]\n\n1. e4 *" }).to_string(),
+        "Variant 'chess' is not a Tessera game",
+    );
+    assert_eq!(
+        gui.post("/api/load", "{\"pgn\": 3}"),
+        (400, "'pgn' must be a string\n".to_string())
+    );
+    assert_same_game(&state(&gui), &before);
 }

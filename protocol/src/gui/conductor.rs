@@ -1,5 +1,6 @@
 //! The conductor: one thread that asks the engine of the seat to move for its move and
-//! hands the answer to the table, which checks it by the rules. Each seat has its own
+//! hands the answer to the table, which checks it by the rules; and one that ends the
+//! game when the clock of a person to move runs out. Each seat has its own
 //! engine process (started when first needed, through the match runner's engine client,
 //! and restarted after a crash, a time-out, or a change of engine or game type).
 
@@ -18,6 +19,13 @@ struct Running {
     key: EngineKey,
     process: EngineProcess,
     game_number: u64,
+}
+
+/// Starts the thread that ends a game when a person's clock runs out.
+pub fn start_clock_watch(hub: Arc<Hub>) {
+    std::thread::spawn(move || loop {
+        hub.wait_for_flag_fall();
+    });
 }
 
 /// Starts the conductor's thread.
@@ -50,7 +58,7 @@ fn now_ms() -> u64 {
 fn engine_for<'a>(
     seats: &'a mut Vec<Option<Running>>,
     job: &EngineJob,
-) -> Result<&'a mut Running, String> {
+) -> Result<&'a mut Running, Fault> {
     if seats.len() <= job.seat {
         seats.resize_with(job.seat + 1, || None);
     }
@@ -59,7 +67,7 @@ fn engine_for<'a>(
     if slot.as_ref().is_none_or(|r| r.key != key) {
         *slot = None;
         let process = EngineProcess::start(&job.spec, job.variant.id(), job.players.as_deref())
-            .map_err(|e| format!("could not start: {e}"))?;
+            .map_err(|e| Fault::NoStart(e.to_string()))?;
         *slot = Some(Running {
             key,
             process,
@@ -71,23 +79,18 @@ fn engine_for<'a>(
         running
             .process
             .new_game()
-            .map_err(|e| format!("did not start a new game: {e}"))?;
+            .map_err(|e| Fault::NoStart(format!("no new game: {e}")))?;
         running.game_number = job.game_number;
     }
     Ok(running)
 }
 
-/// Asks for the move of `job`: the token and the time taken, or the fault in words. An
-/// engine that failed is ended, to be started afresh when next needed.
-fn ask(seats: &mut Vec<Option<Running>>, job: &EngineJob) -> Result<(String, Duration), String> {
+/// Asks for the move of `job`: the token and the time taken, or the fault. An engine
+/// that failed is ended, to be started afresh when next needed.
+fn ask(seats: &mut Vec<Option<Running>>, job: &EngineJob) -> Result<(String, Duration), Fault> {
     let answer = engine_for(seats, job).and_then(|running| {
         ask_move(&mut running.process, &job.position, &job.clocks, job.seat)
             .map(|(token, _, elapsed)| (token, elapsed))
-            .map_err(|fault| match fault {
-                Fault::Timeout => "did not answer in time".to_string(),
-                Fault::Crash => "crashed".to_string(),
-                other => other.to_string(),
-            })
     });
     if answer.is_err() {
         seats[job.seat] = None;

@@ -101,6 +101,7 @@ pub fn run(args: GuiArgs) -> ExitCode {
     }
     let hub = Arc::new(Hub::new(specs, &args.host, port));
     conductor::start(Arc::clone(&hub));
+    conductor::start_clock_watch(Arc::clone(&hub));
     server::serve(&http, &hub);
     ExitCode::SUCCESS
 }

@@ -1,7 +1,8 @@
 //! The HTTP side: the page and its assets, and a JSON API (`GET /api/state`, which waits
 //! for the next change so the page follows a game live; `POST /api/new`, `/api/move`,
-//! `/api/takeback`). Each request runs on its own thread (tiny_http hands them over one
-//! by one), so a waiting page never blocks another request.
+//! `/api/takeback`, `/api/load` (a PGN record); `GET /api/pgn`, the game as a PGN record).
+//! Each request runs on its own thread (tiny_http hands them over one by one), so a
+//! waiting page never blocks another request.
 //!
 //! Every request is checked before it is read: its `Host` must be this server's own
 //! address and an `Origin`, when sent, this server's own origin (a page of another site
@@ -90,6 +91,31 @@ impl Hub {
                 .changed
                 .wait(shared)
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+    }
+
+    /// Waits until the clock of a person to move runs out, and ends the game on time.
+    pub fn wait_for_flag_fall(&self) {
+        let mut shared = self.lock();
+        loop {
+            let now = Instant::now();
+            shared = match shared.table.person_deadline() {
+                Some(deadline) if deadline <= now => break,
+                Some(deadline) => {
+                    self.changed
+                        .wait_timeout(shared, deadline - now)
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .0
+                }
+                None => self
+                    .changed
+                    .wait(shared)
+                    .unwrap_or_else(|poisoned| poisoned.into_inner()),
+            };
+        }
+        if shared.table.flag_fall().is_ok() {
+            shared.version += 1;
+            self.changed.notify_all();
         }
     }
 
@@ -196,6 +222,15 @@ fn route(request: &mut Request, hub: &Hub) -> Result<Answer, Refusal> {
             json_body(request)?;
             changed(hub.change(Table::take_back))
         }
+        (Method::Post, "/api/load") => {
+            let body = json_body(request)?;
+            let text = text_field(&body, "pgn")?.to_string();
+            changed(hub.change(|t| t.load(&text)))
+        }
+        (Method::Get, "/api/pgn") => Ok((
+            "application/x-chess-pgn; charset=utf-8",
+            hub.lock().table.pgn().into_bytes(),
+        )),
         (Method::Get, _) => match assets::file(path) {
             Some((kind, bytes)) => Ok((kind, bytes.to_vec())),
             None => refuse(404, format!("no such page: {path}")),
@@ -283,6 +318,8 @@ fn read_setup(body: &Value, engines: &[EngineSpec]) -> Result<Setup, Refusal> {
     })
 }
 
+/// A seat: `engine` (an index, or null for a person) and its `limits`; a person's limit
+/// can only be a clock (`tc=…`).
 fn read_seat(seat: &Value, engines: &[EngineSpec]) -> Result<SeatPlan, Refusal> {
     let engine = match seat.get("engine") {
         None | Some(Value::Null) => None,
@@ -294,11 +331,28 @@ fn read_seat(seat: &Value, engines: &[EngineSpec]) -> Result<SeatPlan, Refusal> 
                 .ok_or_else(|| Refusal(400, format!("no engine {value}")))?,
         ),
     };
-    let limits = match (engine, seat.get("limits").and_then(Value::as_str)) {
-        (None, _) => Limits::default(),
+    let text = seat
+        .get("limits")
+        .and_then(Value::as_str)
+        .filter(|t| !t.trim().is_empty());
+    let limits = match (engine, text) {
+        (None, None) => Limits::default(),
         (Some(e), None) => engines[e].limits,
-        (Some(_), Some(text)) => read_limits(text).map_err(|r| Refusal(400, r))?,
+        (_, Some(text)) => read_limits(text).map_err(|r| Refusal(400, r))?,
     };
+    let only_a_clock = Limits {
+        clock: limits.clock,
+        ..Limits::default()
+    };
+    if engine.is_none() && limits != only_a_clock {
+        return refuse(
+            400,
+            format!(
+                "a person's limit can only be a clock (tc=…), not '{}'",
+                limits_text(&limits)
+            ),
+        );
+    }
     Ok(SeatPlan { engine, limits })
 }
 
@@ -390,17 +444,20 @@ fn state_json(table: &Table, version: u64, view: &View) -> Value {
     } else {
         Vec::new()
     };
+    let clocks = table.clocks_ms();
+    let used = table.used_ms();
     let seats: Vec<Value> = table
         .seats
         .iter()
         .zip(table.seat_names())
-        .zip(table.clocks_ms())
-        .map(|((seat, name), clock)| {
+        .enumerate()
+        .map(|(i, (seat, name))| {
             json!({
                 "name": name,
-                "clockMs": clock,
+                "clockMs": clocks[i],
+                "usedMs": used[i],
                 "engine": seat.engine,
-                "player": seat.engine.map_or("person".to_string(), |e| table.engines[e].name.clone()),
+                "player": table.player_name(i),
                 "limits": limits_text(&seat.limits),
             })
         })
@@ -425,7 +482,7 @@ fn state_json(table: &Table, version: u64, view: &View) -> Value {
         "seats": seats,
         "engines": engines,
         "legal": legal,
-        "result": table.game.ending_lines(),
+        "result": table.result_lines(),
         "message": table.message,
         "bestmoveAt": table.bestmove_at_ms,
         "svg": svg,

@@ -1,18 +1,21 @@
-//! The game on the table: how it was set up, the moves played, who holds each seat, and
-//! what the page is told. Every move, a person's or an engine's, is checked by Tessera's
-//! own rules ([`rules::play`]); a refused move leaves the game as it was.
+//! The game on the table: how it was set up, the moves played, who holds each seat, the
+//! clocks, and what the page is told. Every move, a person's or an engine's, is checked by
+//! Tessera's own rules ([`rules::play`]); a refused move leaves the game as it was. The
+//! game is saved and loaded as PGN by the match runner's own writer and reader.
 
 use super::moves::kingdom_letters;
 use crate::matchrunner::clock::Clocks;
 use crate::matchrunner::config::{EngineSpec, Limits};
+use crate::matchrunner::game::{forfeit_points, Fault};
 use crate::matchrunner::openings::Opening;
-use crate::matchrunner::report::seat_name;
+use crate::matchrunner::pgn::{read_pgn, seconds, today, write_pgn, PgnGame, PgnMove, UNFINISHED};
+use crate::matchrunner::report::{result_text, seat_name};
 use crate::matchrunner::rules;
 use crate::matchrunner::specs::engine_spec;
 use crate::variant::AnyGame;
 use engine::game::{Seat, Status};
 use engine::variants::Variant;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long an engine without a clock or a move time may think before it is given up.
 const HANG_TIMEOUT: Duration = Duration::from_secs(60);
@@ -56,6 +59,18 @@ pub struct EngineJob {
     pub clocks: Clocks,
 }
 
+/// A game ended by no rule of the variant: a seat out of time, or a loaded record whose
+/// result was not reached by the rules (an adjudication, a forfeit).
+#[derive(Clone, Debug)]
+struct Verdict {
+    /// The per-seat score string.
+    result: String,
+    /// Why, in words.
+    reason: String,
+    /// The PGN `Termination` tag.
+    termination: String,
+}
+
 /// The game and its seats.
 pub struct Table {
     pub engines: Vec<EngineSpec>,
@@ -66,8 +81,15 @@ pub struct Table {
     start: AnyGame,
     pub game: AnyGame,
     pub moves: Vec<String>,
+    /// Each move's comment in the game record (the time it took).
+    comments: Vec<Option<String>>,
     pub seats: Vec<SeatPlan>,
     clocks: Clocks,
+    /// When the seat to move began its turn.
+    turn_started: Instant,
+    /// The thinking time each seat has used in this game, in milliseconds.
+    used_ms: Vec<u64>,
+    verdict: Option<Verdict>,
     /// The last thing that went wrong (an engine's fault), shown on the page.
     pub message: String,
     /// When the last engine move arrived (milliseconds since the epoch), for the page's
@@ -144,8 +166,12 @@ impl Table {
             game: start.clone(),
             start,
             moves: Vec::new(),
+            comments: Vec::new(),
             seats: Vec::new(),
             clocks: Clocks::new(Vec::new(), TIME_MARGIN, HANG_TIMEOUT),
+            turn_started: Instant::now(),
+            used_ms: Vec::new(),
+            verdict: None,
             message: String::new(),
             bestmove_at_ms: 0,
         };
@@ -153,13 +179,16 @@ impl Table {
         table
     }
 
+    /// Seats the players with their clocks set and nothing used yet; the first turn starts.
     fn seat(&mut self, seats: Vec<SeatPlan>) {
         self.clocks = Clocks::new(
             seats.iter().map(|s| s.limits).collect(),
             TIME_MARGIN,
             HANG_TIMEOUT,
         );
+        self.used_ms = vec![0; seats.len()];
         self.seats = seats;
+        self.turn_started = Instant::now();
     }
 
     /// Starts the game `setup` describes; a bad setup leaves the current game as it is.
@@ -187,14 +216,168 @@ impl Table {
         self.game = start.clone();
         self.start = start;
         self.moves.clear();
+        self.comments.clear();
         self.message.clear();
+        self.verdict = None;
         self.seat(setup.seats);
         Ok(())
     }
 
+    /// Replaces the game by the first game of a PGN record: its variant, players, start
+    /// position and moves, every move checked by the rules; every seat is then a
+    /// person's. A bad record is refused with the reason and the game stays as it was.
+    pub fn load(&mut self, text: &str) -> Result<(), String> {
+        let (record, position) = read_pgn(text)?;
+        let players = record.players.clone().unwrap_or_default();
+        let opening = record.opening();
+        let start = opening.position(record.variant, record.players.as_deref())?;
+        let person = SeatPlan {
+            engine: None,
+            limits: Limits::default(),
+        };
+        self.game_number += 1;
+        self.variant = record.variant;
+        self.players = players;
+        self.opening = opening;
+        self.start = start;
+        self.moves = record.move_texts();
+        self.comments = record.moves.iter().map(|m| m.comment.clone()).collect();
+        self.message.clear();
+        self.verdict = (record.result != UNFINISHED
+            && matches!(position.status(), Status::Ongoing))
+        .then(|| Verdict {
+            reason: record
+                .ending
+                .clone()
+                .unwrap_or_else(|| record.termination.clone()),
+            result: record.result,
+            termination: record.termination,
+        });
+        self.game = position;
+        self.seat(vec![person; rules::seats(&self.game)]);
+        Ok(())
+    }
+
+    /// The game as a PGN record in the match runner's format, `*` while it goes on.
+    pub fn pgn(&self) -> String {
+        let (result, termination, ending) = match (&self.verdict, self.game.status()) {
+            (Some(v), _) => (
+                v.result.clone(),
+                v.termination.clone(),
+                Some(v.reason.clone()),
+            ),
+            (None, Status::Over(outcome)) => (
+                outcome.result_string(),
+                "normal".to_string(),
+                Some(outcome.reason.to_string()),
+            ),
+            (None, Status::Ongoing) => (UNFINISHED.to_string(), "unterminated".to_string(), None),
+        };
+        let moves = self
+            .moves
+            .iter()
+            .zip(&self.comments)
+            .map(|(text, comment)| PgnMove {
+                text: text.clone(),
+                comment: comment.clone(),
+            })
+            .collect();
+        write_pgn(&PgnGame {
+            event: "Tessera GUI game".to_string(),
+            site: "?".to_string(),
+            date: today(),
+            round: "-".to_string(),
+            names: (0..self.seats.len()).map(|s| self.player_name(s)).collect(),
+            result,
+            variant: self.variant,
+            players: Some(self.players.clone()).filter(|p| !p.is_empty()),
+            fen: self.opening.fen.clone(),
+            termination,
+            moves,
+            ending,
+        })
+    }
+
+    /// Who plays `seat`: `person` or the engine's name.
+    pub fn player_name(&self, seat: Seat) -> String {
+        self.seats[seat]
+            .engine
+            .map_or("person".to_string(), |e| self.engines[e].name.clone())
+    }
+
     /// The seat to move, or `None` when the game is over.
     pub fn seat_to_move(&self) -> Option<Seat> {
-        matches!(self.game.status(), Status::Ongoing).then(|| rules::to_move(&self.game))
+        let going_on = self.verdict.is_none() && matches!(self.game.status(), Status::Ongoing);
+        going_on.then(|| rules::to_move(&self.game))
+    }
+
+    /// The result and its reason as the page shows them: the rules' (as the protocol's
+    /// `d` says them), or a seat's loss on time; empty while the game goes on.
+    pub fn result_lines(&self) -> Vec<String> {
+        match &self.verdict {
+            Some(v) => vec![format!("Result: {} {}", v.result, v.reason)],
+            None => self.game.ending_lines(),
+        }
+    }
+
+    /// The time `seat` has left on its clock when it has one, this turn's time taken off.
+    fn time_left(&self, seat: Seat) -> Option<Duration> {
+        let left = Duration::from_millis(self.clocks.remaining_ms(seat)?);
+        Some(if self.seat_to_move() == Some(seat) {
+            left.saturating_sub(self.turn_started.elapsed())
+        } else {
+            left
+        })
+    }
+
+    /// When the clock of the person to move runs out, if that person plays with one.
+    pub fn person_deadline(&self) -> Option<Instant> {
+        let seat = self
+            .seat_to_move()
+            .filter(|&s| self.seats[s].engine.is_none())?;
+        let left = self.clocks.remaining_ms(seat)?;
+        Some(self.turn_started + Duration::from_millis(left))
+    }
+
+    /// Ends the game when the person to move has run out of time: that seat scores 0 and
+    /// the others share the point, as a match runner's forfeit on time. Refused (nothing
+    /// changes) while there is time left.
+    pub fn flag_fall(&mut self) -> Result<(), String> {
+        match (self.person_deadline(), self.seat_to_move()) {
+            (Some(deadline), Some(seat)) if Instant::now() >= deadline => {
+                self.end_turn(seat);
+                self.lose_on_time(seat);
+                Ok(())
+            }
+            _ => Err("no clock has run out".to_string()),
+        }
+    }
+
+    fn lose_on_time(&mut self, seat: Seat) {
+        let seats = self.seats.len();
+        self.verdict = Some(Verdict {
+            result: result_text(&forfeit_points(seat, seats)),
+            reason: format!(
+                "{} ({}) loses on time",
+                seat_name(seat, seats),
+                self.player_name(seat)
+            ),
+            termination: "time forfeit".to_string(),
+        });
+    }
+
+    /// Charges the turn's time to `seat` (its clock and its time used); the next turn
+    /// starts.
+    fn end_turn(&mut self, seat: Seat) -> Duration {
+        let elapsed = self.turn_started.elapsed();
+        self.charge(seat, elapsed);
+        self.start_turn();
+        elapsed
+    }
+
+    fn charge(&mut self, seat: Seat, elapsed: Duration) {
+        self.clocks.charge(seat, elapsed);
+        self.used_ms[seat] += u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX);
     }
 
     /// Whether a person is to move.
@@ -203,18 +386,32 @@ impl Table {
             .is_some_and(|seat| self.seats[seat].engine.is_none())
     }
 
-    /// A person's move, in notation; refused when an engine is to move or it is illegal.
+    /// A person's move, in notation; refused when an engine is to move, the person's
+    /// time is up, or the move is illegal. Its time is charged to the person's seat.
     pub fn play_person_move(&mut self, token: &str) -> Result<(), String> {
-        if !self.person_to_move() {
+        let Some(seat) = self.seat_to_move().filter(|_| self.person_to_move()) else {
             return Err("it is not a person's turn".to_string());
+        };
+        if self.person_deadline().is_some_and(|d| Instant::now() >= d) {
+            return Err("the time of the seat to move is up".to_string());
         }
-        self.play(token)
+        self.play(token)?;
+        let elapsed = self.end_turn(seat);
+        *self.comments.last_mut().expect("a move was played") = Some(seconds(elapsed));
+        Ok(())
     }
 
+    /// Plays `token` by the rules; the next turn starts.
     fn play(&mut self, token: &str) -> Result<(), String> {
         let text = rules::play(&mut self.game, token).map_err(|e| e.to_string())?;
         self.moves.push(text);
+        self.comments.push(None);
         Ok(())
+    }
+
+    /// Starts the turn of the seat to move now.
+    fn start_turn(&mut self) {
+        self.turn_started = Instant::now();
     }
 
     /// Takes back the last move, and the engine moves before it, so that a person is to
@@ -235,9 +432,12 @@ impl Table {
             kept.pop();
         }
         self.game = self.replayed(&kept);
+        self.comments.truncate(kept.len());
         self.moves = kept;
         self.game_number += 1;
         self.message.clear();
+        self.verdict = None;
+        self.start_turn();
         Ok(())
     }
 
@@ -287,12 +487,13 @@ impl Table {
         job.game_number == self.game_number && job.ply == self.moves.len()
     }
 
-    /// An engine's answer to `job`: checked and played, or reported with the seat handed
-    /// to a person so the game is kept. An answer to an older question is dropped.
+    /// An engine's answer to `job`: checked and played; an engine out of the time of its
+    /// clock loses on time; any other fault is reported with the seat handed to a person
+    /// so the game is kept. An answer to an older question is dropped.
     pub fn engine_answered(
         &mut self,
         job: &EngineJob,
-        answer: Result<(String, Duration), String>,
+        answer: Result<(String, Duration), Fault>,
         at_ms: u64,
     ) {
         if !self.is_current(job) {
@@ -301,13 +502,22 @@ impl Table {
         let fault = match answer {
             Ok((token, elapsed)) => match self.play(&token) {
                 Ok(()) => {
-                    self.clocks.charge(job.seat, elapsed);
+                    self.charge(job.seat, elapsed);
+                    *self.comments.last_mut().expect("a move was played") = Some(seconds(elapsed));
+                    self.start_turn();
                     self.bestmove_at_ms = at_ms;
                     return;
                 }
                 Err(e) => format!("sent the illegal move '{token}' ({e})"),
             },
-            Err(fault) => fault,
+            Err(Fault::Timeout) if self.clocks.remaining_ms(job.seat).is_some() => {
+                self.end_turn(job.seat);
+                self.lose_on_time(job.seat);
+                return;
+            }
+            Err(Fault::Timeout) => "did not answer in time".to_string(),
+            Err(Fault::Crash) => "crashed".to_string(),
+            Err(other) => other.to_string(),
         };
         let seats = self.seats.len();
         let name = &self.engines[job.engine].name;
@@ -318,10 +528,20 @@ impl Table {
         self.seats[job.seat].engine = None;
     }
 
-    /// The time left on each seat's clock (engines playing with `tc=`).
+    /// The time left on each seat's clock (seats playing with `tc=`), in milliseconds,
+    /// the running turn's time taken off.
     pub fn clocks_ms(&self) -> Vec<Option<u64>> {
         (0..self.seats.len())
-            .map(|seat| self.clocks.remaining_ms(seat))
+            .map(|seat| self.time_left(seat).map(|d| d.as_millis() as u64))
+            .collect()
+    }
+
+    /// The thinking time each seat has used, the running turn's included, in milliseconds.
+    pub fn used_ms(&self) -> Vec<u64> {
+        let running = self.seat_to_move();
+        let turn = self.turn_started.elapsed().as_millis() as u64;
+        (0..self.seats.len())
+            .map(|seat| self.used_ms[seat] + if running == Some(seat) { turn } else { 0 })
             .collect()
     }
 

@@ -254,7 +254,7 @@ fn illegal_detail(kind: MoveErrorKind, detail: &str) -> String {
 }
 
 /// The offending seat scores 0; the others share the point.
-fn forfeit_points(loser: Seat, seats: usize) -> Vec<Points> {
+pub(crate) fn forfeit_points(loser: Seat, seats: usize) -> Vec<Points> {
     let share = Points::fraction(1, (seats - 1) as u16);
     (0..seats)
         .map(|seat| if seat == loser { Points::ZERO } else { share })

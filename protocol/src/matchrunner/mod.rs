@@ -18,7 +18,7 @@ pub(crate) mod game;
 mod merge;
 pub mod opening_maker;
 pub mod openings;
-mod pgn;
+pub(crate) mod pgn;
 pub(crate) mod report;
 mod results;
 pub(crate) mod rules;
