@@ -549,6 +549,18 @@ pub(crate) mod packing_check {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
+    /// The positions of a perft suite's `text` (`positions/<variant>/perft.txt`: one
+    /// position string per line before its counts, `#` comments).
+    pub(crate) fn suite_positions<G: Game>(text: &str, config: &G::Config) -> Vec<G> {
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|line| {
+                let position = line.split(';').next().expect("a position field");
+                G::from_position_string(position, config).expect(position)
+            })
+            .collect()
+    }
+
     /// Plays `playouts` random games of up to `plies` plies from each of `starts` and, on
     /// every position reached, checks that every legal move packs differently and reads
     /// back as itself, and that each of `foreign` packed moves of earlier positions reads

@@ -249,20 +249,13 @@ fn folded_candidate(position: &Hexian, packed: u32) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::packing_check::check_table_moves;
+    use crate::game::packing_check::{check_table_moves, suite_positions};
     use crate::game::Game;
     use crate::variants::hexian::HexianGame;
 
     fn suite() -> Vec<HexianGame> {
         let suite = include_str!("../../../../positions/hexian/perft.txt");
-        suite
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|line| {
-                let text = line.split(';').next().expect("a position field");
-                HexianGame::from_position_string(text, &Default::default()).expect(text)
-            })
-            .collect()
+        suite_positions(suite, &Default::default())
     }
 
     #[test]

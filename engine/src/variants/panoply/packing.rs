@@ -78,20 +78,14 @@ impl Panoply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::packing_check::check_table_moves;
+    use crate::game::packing_check::{check_table_moves, suite_positions};
     use crate::game::Game;
 
     #[test]
     fn every_legal_move_reads_back_and_a_foreign_one_only_when_legal() {
-        let mut starts = vec![Panoply::start(&())];
         let suite = include_str!("../../../../positions/panoply/perft.txt");
-        let lines = suite
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
-        for line in lines {
-            let text = line.split(';').next().expect("a position field");
-            starts.push(Panoply::from_position_string(text, &()).expect(text));
-        }
+        let mut starts = suite_positions(suite, &());
+        starts.push(Panoply::start(&()));
         let (legal, none) = check_table_moves(&starts, 2, 80, 3000, 11);
         assert!(legal > 1000 && none > 1000, "{legal} {none}");
     }
