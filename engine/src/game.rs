@@ -382,27 +382,6 @@ pub fn count_repetitions(
         .count()
 }
 
-/// FNV-1a over a move's `Hash` bytes, folded to 32 bits: [`Game::pack_move`]'s default.
-/// Two legal moves of one position share a fingerprint with odds of about one in a
-/// billion, and then the table's move is at worst a poor first move.
-pub fn move_fingerprint<M: Hash>(mv: &M) -> u32 {
-    struct Fnv(u64);
-    impl std::hash::Hasher for Fnv {
-        fn finish(&self) -> u64 {
-            self.0
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            for &b in bytes {
-                self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-    }
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
-    mv.hash(&mut h);
-    let h = std::hash::Hasher::finish(&h);
-    (h ^ (h >> 32)) as u32
-}
-
 /// A game position with its history: everything the engine needs from a variant.
 pub trait Game: Clone + Send + Sync + 'static {
     /// A move, small and `Copy`.
@@ -448,23 +427,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn has_legal_move(&self) -> bool {
         self.count_moves() > 0
     }
-    /// Whether [`Game::table_move`] tests a packed move's legality without generating
-    /// the list (so the search tries the table's move before generating the others).
-    const UNPACKS_MOVES: bool = false;
     /// The move in 32 bits, as the transposition table stores it: never an index into a
     /// generated list, so it names the same move in a full list, a list of captures only,
-    /// or another seat's list. The default is a fingerprint of the move's `Hash` bytes,
-    /// which names one move among a position's legal moves (the search finds it in the
-    /// generated list); variants with a cheap legality test pack the move exactly and
-    /// read it back with [`Game::table_move`].
-    fn pack_move(mv: Self::Move) -> u32 {
-        move_fingerprint(&mv)
-    }
-    /// The legal move `packed` names here, read without generating the list; `None` if
-    /// it names no legal move. Only called where [`Game::UNPACKS_MOVES`] is true.
-    fn table_move(&self, _packed: u32) -> Option<Self::Move> {
-        None
-    }
+    /// or another seat's list. Two legal moves of one position pack differently; each
+    /// variant documents its layout in its `packing.rs`.
+    fn pack_move(mv: Self::Move) -> u32;
+    /// The legal move `packed` names here, read back and tested for legality without
+    /// generating the list (a piece's own moves at most): `None` if it names no legal
+    /// move. The search tries the table's move before it generates the others, and
+    /// takes the ponder move from the table.
+    fn table_move(&self, packed: u32) -> Option<Self::Move>;
     /// Plays a legal move.
     fn make_move(&mut self, mv: Self::Move);
     /// Takes back the last move played by `make_move`.
@@ -567,5 +539,87 @@ mod tests {
         assert_eq!(list.first(), Some(&42));
         list.clear_moves();
         assert!(list.is_empty());
+    }
+}
+
+/// The test every variant's packing passes (`Game::pack_move`, `Game::table_move`).
+#[cfg(test)]
+pub(crate) mod packing_check {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The positions of a perft suite's `text` (`positions/<variant>/perft.txt`: one
+    /// position string per line before its counts, `#` comments).
+    pub(crate) fn suite_positions<G: Game>(text: &str, config: &G::Config) -> Vec<G> {
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|line| {
+                let position = line.split(';').next().expect("a position field");
+                G::from_position_string(position, config).expect(position)
+            })
+            .collect()
+    }
+
+    /// Plays `playouts` random games of up to `plies` plies from each of `starts` and, on
+    /// every position reached, checks that every legal move packs differently and reads
+    /// back as itself, and that each of `foreign` packed moves of earlier positions reads
+    /// back as the legal move of that packing here or, when there is none, as `None`. Returns how
+    /// many foreign moves read back as a move and how many as `None`, so a caller can
+    /// see that both kinds were tried.
+    pub(crate) fn check_table_moves<G: Game>(
+        starts: &[G],
+        playouts: usize,
+        plies: usize,
+        foreign_moves: usize,
+        seed: u64,
+    ) -> (usize, usize) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut foreign: Vec<u32> = Vec::new();
+        let (mut legal_reads, mut none_reads) = (0, 0);
+        for start in starts {
+            for _ in 0..playouts {
+                let mut pos = start.clone();
+                for _ in 0..plies {
+                    let mut moves = G::MoveList::default();
+                    pos.generate_moves(&mut moves);
+                    let packed: Vec<u32> = moves.iter().map(|&mv| G::pack_move(mv)).collect();
+                    for (&mv, &code) in moves.iter().zip(&packed) {
+                        assert_eq!(pos.table_move(code), Some(mv), "{mv:?} reads back");
+                    }
+                    let mut distinct = packed.clone();
+                    distinct.sort_unstable();
+                    distinct.dedup();
+                    assert_eq!(distinct.len(), packed.len(), "two moves pack alike");
+                    for &code in &foreign {
+                        let expected = packed.iter().position(|&c| c == code).map(|i| moves[i]);
+                        let read = pos.table_move(code);
+                        assert_eq!(
+                            read,
+                            expected,
+                            "packed {code:#x} in {}",
+                            pos.position_string()
+                        );
+                        if read.is_some() {
+                            legal_reads += 1;
+                        } else {
+                            none_reads += 1;
+                        }
+                    }
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for &code in &packed {
+                        if foreign.len() < foreign_moves {
+                            foreign.push(code);
+                        } else {
+                            foreign[rng.gen_range(0..foreign_moves)] = code;
+                        }
+                    }
+                    pos.make_move(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+        (legal_reads, none_reads)
     }
 }

@@ -171,9 +171,82 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
 }
 
 /// A reply to ponder on when the principal variation is a single move: the table's best
-/// move in the position after it.
+/// move in the position after it, read back by the variant without generating the list.
 fn ponder_from_table<G: Game>(root: &G, best: G::Move, tt: &TranspositionTable) -> Option<G::Move> {
     let mut pos = root.clone();
     pos.make_move(best);
-    ordering::legal_move_named(&pos, tt.probe(pos.hash())?.mv?)
+    pos.table_move(tt.probe(pos.hash())?.mv?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tt::Entry;
+    use crate::variants::hepta::Hepta;
+    use crate::variants::hexian::HexianGame;
+    use crate::variants::hexmate::{Hexmate, Ruleset};
+    use crate::variants::panoply::Panoply;
+    use crate::variants::sevenkingdoms::{Players, SevenKingdoms};
+
+    /// `root` after `plies` moves, each the middle one of the list.
+    fn played<G: Game>(mut pos: G, plies: usize) -> G {
+        for _ in 0..plies {
+            let mut moves = G::MoveList::default();
+            pos.generate_moves(&mut moves);
+            pos.make_move(moves[moves.len() / 2]);
+        }
+        pos
+    }
+
+    fn store(tt: &TranspositionTable, pos: &impl Game, packed: u32) {
+        tt.store(
+            pos.hash(),
+            Entry {
+                mv: Some(packed),
+                score: 0,
+                eval: 0,
+                depth: 3,
+                bound: Bound::Exact,
+            },
+        );
+    }
+
+    /// The ponder move after `best` is the table's move in the position it leads to,
+    /// read back from the table; a stored move that is not legal there gives none.
+    fn check_ponder_from_table<G: Game>(root: G) {
+        let tt = TranspositionTable::new(1);
+        let mut moves = G::MoveList::default();
+        root.generate_moves(&mut moves);
+        let best = moves[0];
+        let mut child = root.clone();
+        child.make_move(best);
+        assert_eq!(ponder_from_table(&root, best, &tt), None, "an empty table");
+        let mut replies = G::MoveList::default();
+        child.generate_moves(&mut replies);
+        for &reply in replies.iter() {
+            store(&tt, &child, G::pack_move(reply));
+            assert_eq!(ponder_from_table(&root, best, &tt), Some(reply));
+        }
+        // The root's moves, mostly the other side's: each reads back as the reply of the
+        // same packing, and as none where there is no such reply.
+        let mut unnamed = 0;
+        for &mv in moves.iter() {
+            let packed = G::pack_move(mv);
+            store(&tt, &child, packed);
+            let expected = replies.iter().copied().find(|&r| G::pack_move(r) == packed);
+            assert_eq!(ponder_from_table(&root, best, &tt), expected, "{mv:?}");
+            unnamed += usize::from(expected.is_none());
+        }
+        assert!(unnamed > 0);
+    }
+
+    #[test]
+    fn the_ponder_move_comes_from_the_table_in_every_variant() {
+        check_ponder_from_table(played(Hexmate::start(&Ruleset::Hexmate), 6));
+        check_ponder_from_table(played(Panoply::start(&()), 6));
+        check_ponder_from_table(played(Hepta::start(&()), 6));
+        let two = Players::parse("wrob/gpd").unwrap();
+        check_ponder_from_table(played(SevenKingdoms::start(&two), 6));
+        check_ponder_from_table(played(HexianGame::start(&Default::default()), 6));
+    }
 }

@@ -276,9 +276,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.tt.hashfull()
     }
 
-    /// The move the table holds for `pos`, if it is legal there.
+    /// The move the table holds for `pos`, if it is legal there (read back without
+    /// generating the list).
     pub fn table_move(&self, pos: &G) -> Option<G::Move> {
-        ordering::legal_move_named(pos, self.tt.probe(pos.hash())?.mv?)
+        pos.table_move(self.tt.probe(pos.hash())?.mv?)
     }
 
     /// Searches `root` (which carries the game history for repetition) until a limit or

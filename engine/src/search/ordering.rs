@@ -152,17 +152,6 @@ pub enum Wanted {
     Tactical,
 }
 
-/// The legal move `packed` names in `pos`: read back by the variant, or where it cannot
-/// (`Game::UNPACKS_MOVES` false) found in the generated list.
-pub fn legal_move_named<G: Game>(pos: &G, packed: u32) -> Option<G::Move> {
-    if G::UNPACKS_MOVES {
-        return pos.table_move(packed);
-    }
-    let mut list = G::MoveList::default();
-    pos.generate_moves(&mut list);
-    list.iter().copied().find(|&mv| G::pack_move(mv) == packed)
-}
-
 /// Where a [`MovePicker`] stands.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
@@ -170,8 +159,7 @@ enum Stage {
     TableMove,
     /// The list is generated next; captures and promotions are scored, quiet moves not yet.
     Generate,
-    /// Captures and promotions by MVV-LVA (and the table's move, where it was found in
-    /// the list).
+    /// Captures and promotions by MVV-LVA.
     Captures,
     /// The two killers, if they are quiet moves of the list.
     FirstKiller,
@@ -183,21 +171,18 @@ enum Stage {
 }
 
 /// Hands out a node's moves one at a time, best first, in stages as Stockfish's move
-/// picker does: the table's move (before the list is generated, where the variant can
-/// test its legality cheaply: a cutoff by it then costs no move generation), captures and
-/// promotions by MVV-LVA, the killers, then quiet moves by history, which are scored only
-/// if a node gets that far. Where the variant cannot test a packed move's legality
-/// (`Game::UNPACKS_MOVES` false) the table's move is found in the generated list.
+/// picker does: the table's move (read back and tested by the variant before the list is
+/// generated: a cutoff by it costs no move generation), captures and promotions by
+/// MVV-LVA, the killers, then quiet moves by history, which are scored only if a node
+/// gets that far.
 pub struct MovePicker<M> {
     stage: Stage,
     wanted: Wanted,
-    /// The table's move, packed, where it is looked up in the generated list.
-    tt_packed: Option<u32>,
-    /// The table's move read back before generation (`UNPACKS_MOVES`).
+    /// The table's move, read back before generation.
     table_move: Option<M>,
     killers: [Option<M>; 2],
-    /// The generated moves: captures (and a table move found in the list) first, up to
-    /// `captures_end`, then quiet moves; `moves[..next]` were handed out.
+    /// The generated moves: captures first, up to `captures_end`, then quiet moves;
+    /// `moves[..next]` were handed out.
     moves: Vec<ScoredMove<M>>,
     captures_end: usize,
     /// Where the quiet moves left after the killers start (sorted from there).
@@ -215,17 +200,12 @@ impl<M: Copy + Eq> MovePicker<M> {
         wanted: Wanted,
         pool: Vec<ScoredMove<M>>,
     ) -> Self {
-        let table_move = if G::UNPACKS_MOVES {
-            tt_packed
-                .and_then(|packed| pos.table_move(packed))
-                .filter(|&mv| wanted == Wanted::All || pos.is_tactical(mv))
-        } else {
-            None
-        };
+        let table_move = tt_packed
+            .and_then(|packed| pos.table_move(packed))
+            .filter(|&mv| wanted == Wanted::All || pos.is_tactical(mv));
         MovePicker {
             stage: Stage::TableMove,
             wanted,
-            tt_packed: if G::UNPACKS_MOVES { None } else { tt_packed },
             table_move,
             killers,
             moves: pool,
@@ -307,15 +287,12 @@ impl<M: Copy + Eq> MovePicker<M> {
             if Some(mv) == self.table_move {
                 continue;
             }
-            let key = if self.tt_packed.is_some_and(|tt| G::pack_move(mv) == tt) {
-                TT_MOVE
-            } else if pos.is_tactical(mv) {
-                capture_key(pos, eval, mv)
-            } else {
+            if !pos.is_tactical(mv) {
                 quiets += 1;
                 self.moves.push(ScoredMove { mv, key: 0 });
                 continue;
-            };
+            }
+            let key = capture_key(pos, eval, mv);
             // A capture goes in front of the quiet moves pushed so far.
             self.moves.push(ScoredMove { mv, key });
             let last = self.moves.len() - 1;

@@ -11,6 +11,7 @@ mod end;
 mod make;
 mod movegen;
 mod notation;
+mod packing;
 mod state;
 mod tables;
 mod view;
@@ -155,11 +156,13 @@ impl Game for Hepta {
     type MoveList = MoveList;
     type Config = ();
 
-    /// No cheap test of a packed move: which moves exist depends on the ply of a sequence
-    /// and on the pieces on both cells (hepta.md R96), and the arrangement ply's moves are
-    /// permutations, so a test would repeat most of the generator. The table's move is
-    /// found in the generated list by `pack_move`'s default fingerprint.
-    const UNPACKS_MOVES: bool = false;
+    fn pack_move(mv: Move) -> u32 {
+        mv.pack()
+    }
+
+    fn table_move(&self, packed: u32) -> Option<Move> {
+        self.legal_packed_move(packed)
+    }
 
     /// The true start, Black to arrange the Heptagram (§9.4): the protocol's `startpos`.
     fn start(_: &()) -> Hepta {

@@ -45,6 +45,22 @@ impl State {
         for (soul, targets) in souls_moved {
             push_soul_moves(soul, targets, out);
         }
+        self.plies_off_the_board(out);
+    }
+
+    /// The legal plies that start on no cell, a subset of `generate`: in the normal
+    /// state Temple moves, announcements, eliminations, summons and the Master recovery;
+    /// in a sequence every ply but the arrangement's (`generate_from` gives the others).
+    pub(super) fn generate_off_the_board(&self, out: &mut MoveList) {
+        match self.pending {
+            Pending::Setup => {}
+            Pending::Normal => self.plies_off_the_board(out),
+            _ => self.generate(out),
+        }
+    }
+
+    /// The normal state's plies that start on no cell.
+    fn plies_off_the_board(&self, out: &mut MoveList) {
         self.temple_moves(out);
         self.summons(out);
         if self.masters(self.side) == 0 && self.masters(1 - self.side) <= 2 {

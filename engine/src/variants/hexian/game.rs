@@ -1,7 +1,7 @@
 //! Hexian behind the engine's `Game` trait: a position with its history (make/unmake), the
 //! results and draws of §7 and §8 (R112–R118), and move tokens checked for legality.
 
-use super::{move_token, parse_move_token, Checkpoint, Config, Hexian, Kind, Move, Spell};
+use super::{move_token, packing, parse_move_token, Checkpoint, Config, Hexian, Kind, Move, Spell};
 use crate::game::{
     Game, MoveError, MoveErrorKind, Outcome, Points, PositionError, Seat, SpillList, Status,
     MAX_SEATS,
@@ -99,11 +99,21 @@ impl Game for HexianGame {
     type MoveList = SpillList<Move, 256>;
     type Config = Config;
 
-    /// No cheap test of a packed move: besides piece moves there are spells, ghost returns,
-    /// deployments and moves of fallen pieces, each with conditions of its own (hexian.md
-    /// R79, R82–R84), so a test would repeat most of the generator. The table's move is
-    /// found in the generated list by `pack_move`'s default fingerprint.
-    const UNPACKS_MOVES: bool = false;
+    fn pack_move(mv: Move) -> u32 {
+        packing::pack(mv)
+    }
+
+    fn table_move(&self, packed: u32) -> Option<Move> {
+        match packing::unpack(&self.position, packed)? {
+            // R69: the pass is legal only when no other move is, which only the list says.
+            Move::Pass => {
+                let mut moves = Self::MoveList::default();
+                self.generate_moves(&mut moves);
+                moves.contains(&Move::Pass).then_some(Move::Pass)
+            }
+            mv => self.is_legal_alone(mv).then_some(mv),
+        }
+    }
 
     fn start(config: &Config) -> HexianGame {
         HexianGame {

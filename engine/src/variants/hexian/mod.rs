@@ -36,6 +36,7 @@ mod move_notation;
 mod movegen;
 mod moves;
 mod notation;
+mod packing;
 mod piece;
 mod players;
 mod ply;

@@ -369,9 +369,6 @@ impl Game for Hexmate {
         }
     }
 
-    /// A packed move is read back and tested for legality without the list (`packing.rs`).
-    const UNPACKS_MOVES: bool = true;
-
     fn pack_move(mv: Move) -> u32 {
         mv.pack()
     }

@@ -135,34 +135,45 @@ impl Hexmate {
                 sink.add(from, targets, pawn);
             }
         };
+        // One loop per kind, so that `reach` is resolved at compile time.
         for from in self.pieces_iter(us, PAWN) {
-            visit(from, t.pawn_steps[us][from], true);
+            visit(from, self.reach(PAWN, from, occ), true);
         }
         for from in self.pieces_iter(us, KNIGHT) {
-            visit(from, t.hex.knight(from), false);
+            visit(from, self.reach(KNIGHT, from, occ), false);
         }
         for from in self.pieces_iter(us, BISHOP) {
-            visit(from, t.bishop_attacks(from, occ), false);
+            visit(from, self.reach(BISHOP, from, occ), false);
         }
         for from in self.pieces_iter(us, ROOK) {
-            visit(from, t.rook_attacks(from, occ), false);
+            visit(from, self.reach(ROOK, from, occ), false);
         }
         for from in self.pieces_iter(us, QUEEN) {
-            visit(
-                from,
-                t.rook_attacks(from, occ) | t.bishop_attacks(from, occ),
-                false,
-            );
+            visit(from, self.reach(QUEEN, from, occ), false);
         }
         for from in self.pieces_iter(us, DUKE) {
-            visit(from, t.rook_attacks(from, occ) | t.hex.knight(from), false);
+            visit(from, self.reach(DUKE, from, occ), false);
         }
         for from in self.pieces_iter(us, PALADIN) {
-            visit(
-                from,
-                t.bishop_attacks(from, occ) | t.hex.knight(from),
-                false,
-            );
+            visit(from, self.reach(PALADIN, from, occ), false);
+        }
+    }
+
+    /// The cells a piece of `kind` of the side to move on `from` reaches with occupancy
+    /// `occ`, own pieces included (R16–R28): the generator's targets and the test of a
+    /// table move (`packing.rs`).
+    #[inline(always)]
+    pub(super) fn reach(&self, kind: usize, from: usize, occ: u128) -> u128 {
+        let t = tables();
+        match kind {
+            KING => self.king_targets(from, self.side, occ),
+            PAWN => t.pawn_steps[self.side][from],
+            KNIGHT => t.hex.knight(from),
+            BISHOP => t.bishop_attacks(from, occ),
+            ROOK => t.rook_attacks(from, occ),
+            QUEEN => t.rook_attacks(from, occ) | t.bishop_attacks(from, occ),
+            DUKE => t.rook_attacks(from, occ) | t.hex.knight(from),
+            _ => t.bishop_attacks(from, occ) | t.hex.knight(from),
         }
     }
 

@@ -3,8 +3,8 @@
 
 use super::tables::tables;
 use super::{
-    code_color, code_kind, placement, Hexmate, Move, MoveList, BISHOP, CELLS, DUKE, KING, KNIGHT,
-    PALADIN, PAWN, QUEEN, ROOK,
+    code_color, code_kind, placement, Hexmate, Move, MoveList, CELLS, DUKE, KING, PALADIN, PAWN,
+    QUEEN,
 };
 
 impl Move {
@@ -78,29 +78,14 @@ impl Hexmate {
             self.by_color[them] & !(1u128 << to),
         )
     }
-
-    /// The cells a piece of `kind` of the side to move on `from` reaches with occupancy
-    /// `occ`, own pieces included (R16–R28).
-    fn reach(&self, kind: usize, from: usize, occ: u128) -> u128 {
-        let t = tables();
-        match kind {
-            KING => self.king_targets(from, self.side, occ),
-            PAWN => t.pawn_steps[self.side][from],
-            KNIGHT => t.hex.knight(from),
-            BISHOP => t.bishop_attacks(from, occ),
-            ROOK => t.rook_attacks(from, occ),
-            QUEEN => t.rook_attacks(from, occ) | t.bishop_attacks(from, occ),
-            DUKE => t.rook_attacks(from, occ) | t.hex.knight(from),
-            _ => t.bishop_attacks(from, occ) | t.hex.knight(from),
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::packing_check::suite_positions;
     use crate::game::Game;
-    use crate::variants::hexmate::Ruleset;
+    use crate::variants::hexmate::{Ruleset, ROOK};
 
     /// Every legal move reads back as itself, and no other packing of a from, a to and a
     /// kind names a legal move: the test equals the generator on these positions.
@@ -134,12 +119,7 @@ mod tests {
     #[test]
     fn a_packed_move_reads_back_exactly_when_legal() {
         let suite = include_str!("../../../../positions/hexmate/perft.txt");
-        let lines = suite
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty());
-        for line in lines {
-            let text = line.split(';').next().expect("a position field");
-            let mut pos = Hexmate::from_position_string(text, &Ruleset::Hexmate).expect(text);
+        for mut pos in suite_positions::<Hexmate>(suite, &Ruleset::Hexmate) {
             check_position(&pos);
             let mut moves = MoveList::new();
             pos.generate_moves(&mut moves);

@@ -11,6 +11,7 @@ mod end;
 mod mobility;
 mod movegen;
 mod notation;
+mod packing;
 mod tables;
 mod view;
 
@@ -479,11 +480,13 @@ impl Game for Panoply {
     type MoveList = MoveList;
     type Config = ();
 
-    /// No cheap test of a packed move: a move carries the cells it captures on, which the
-    /// rules decide (panoply.md R77, R80), and a Barricade's move is two placements with
-    /// their captures, so a test would repeat most of the generator. The table's move is
-    /// found in the generated list by `pack_move`'s default fingerprint.
-    const UNPACKS_MOVES: bool = false;
+    fn pack_move(mv: Move) -> u32 {
+        mv.pack()
+    }
+
+    fn table_move(&self, packed: u32) -> Option<Move> {
+        self.legal_packed_move(packed)
+    }
 
     fn start(_: &()) -> Panoply {
         Panoply::from_position_string(notation::START, &()).expect("the start position is valid")

@@ -224,14 +224,12 @@ impl Game for SevenKingdoms {
     type MoveList = MoveList;
     type Config = Players;
 
-    /// No cheap test of a packed move: a step's legality depends on the moving kingdom's
-    /// pieces, the lines it crosses and the put-out choices of the turn, so a test would
-    /// repeat most of the generator. The table's move is found in the generated list; the
-    /// packing itself is exact (`packing.rs`).
-    const UNPACKS_MOVES: bool = false;
-
     fn pack_move(mv: Move) -> u32 {
         mv.pack()
+    }
+
+    fn table_move(&self, packed: u32) -> Option<Move> {
+        self.legal_packed_move(packed)
     }
 
     fn start(players: &Players) -> SevenKingdoms {

@@ -2,8 +2,8 @@
 
 use super::tables::tables;
 use super::{
-    code_kind, code_kingdom, piece_code, Lines, Mobility, Move, MoveList, Players, SevenKingdoms,
-    State, CELLS, COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, GENERAL, KINGDOMS, TYPE_LETTERS,
+    code_kind, code_kingdom, piece_code, Lines, Mobility, Move, Players, SevenKingdoms, State,
+    CELLS, COLOUR_LETTERS, EMPEROR, EMPEROR_CELL, GENERAL, KINGDOMS, TYPE_LETTERS,
 };
 use crate::bitboard::{Bitboard, Wide384};
 use crate::game::{MoveError, MoveErrorKind, PositionError, PositionErrorKind};
@@ -426,24 +426,12 @@ pub fn parse_move(pos: &SevenKingdoms, text: &str) -> Result<Move, MoveError> {
             ))
         };
     }
-    let Move::Step { from, .. } = mv else {
+    let Move::Step { from, to } = mv else {
         unreachable!("record tokens returned above")
     };
-    // There is no check (R10): a step is legal when the piece on its origin makes it,
-    // so only that piece's moves are generated.
-    let detail = match pos.piece_at(from as usize) {
-        Some((kingdom, kind)) if kingdom == pos.side() => {
-            let mut moves = MoveList::new();
-            pos.state
-                .visit_piece(from as usize, kind, kingdom, &mut moves);
-            if moves.contains(&mv) {
-                return Ok(mv);
-            }
-            "that piece cannot go there"
-        }
-        _ => "no piece of the kingdom to move on the origin cell",
-    };
-    Err(MoveError::new(MoveErrorKind::Illegal, text, detail))
+    pos.check_step(from, to)
+        .map(|()| mv)
+        .map_err(|detail| MoveError::new(MoveErrorKind::Illegal, text, detail))
 }
 
 /// The board as §4 draws it: rank 18 on top, `EM` for the Emperor.
