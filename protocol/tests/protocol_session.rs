@@ -50,6 +50,10 @@ fn setoption_accepts_every_option_with_names_in_any_case() {
         "setoption name Players value wrob/gpd",
         "setoption name Multiplayer Search value Paranoid",
         "setoption name Patron value 6",
+        "setoption name uci_showwdl value TRUE",
+        "setoption name skill level value 7",
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 1200",
         "setoption name plain search value true",
     ] {
         assert_eq!(engine.ask(line), Vec::<String>::new(), "{line}");
@@ -57,7 +61,8 @@ fn setoption_accepts_every_option_with_names_in_any_case() {
     assert_eq!(
         engine.field("Options"),
         "UCI_Variant=hexmate; Hash=32; Threads=2; MultiPV=3; Ponder=true; Move Overhead=50; \
-         Players=wrob/gpd; Multiplayer Search=paranoid; Patron=6; Plain Search=true"
+         Players=wrob/gpd; Multiplayer Search=paranoid; Patron=6; UCI_ShowWDL=true; \
+         Skill Level=7; UCI_LimitStrength=true; UCI_Elo=1200; Plain Search=true"
     );
     assert!(engine
         .ask("setoption name Players value <empty>")

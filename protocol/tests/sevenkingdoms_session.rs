@@ -7,6 +7,7 @@ mod common;
 
 use common::*;
 use engine::variants::Variant;
+use protocol::strength::MAX_ELO;
 use protocol::variant::AnyGame;
 
 /// R25.
@@ -30,8 +31,13 @@ const AFTER_WALLED_IN: &str =
 const LAST_PLAYER: &str = "dS11rB6/19/18dQ/19/19/16wC2/19/19/19/wQ18/19/19/19/12bQ6/19/19/18bR/19/5rQ7oQ5 b wg17,rp17 wg,rp - 0 30";
 const AFTER_LAST_PLAYER: &str = "bS11rB6/19/18bR/19/19/16wC2/19/19/19/wQ18/19/19/19/12bQ6/19/19/19/19/5rQ7oQ5 w wg17,rp17,bd2 wg,rp,bd - 0 31";
 
-const DEFAULT_OPTIONS: &str = "Options: UCI_Variant=sevenkingdoms; Hash=16; Threads=1; MultiPV=1; \
-    Ponder=false; Move Overhead=10; Players=; Multiplayer Search=brs; Patron=1; Plain Search=false";
+fn default_options() -> String {
+    format!(
+        "Options: UCI_Variant=sevenkingdoms; Hash=16; Threads=1; MultiPV=1; Ponder=false; \
+         Move Overhead=10; Players=; Multiplayer Search=brs; Patron=1; UCI_ShowWDL=false; \
+         Skill Level=20; UCI_LimitStrength=false; UCI_Elo={MAX_ELO}; Plain Search=false"
+    )
+}
 
 fn sevenkingdoms_engine() -> Engine {
     let mut engine = Engine::start();
@@ -95,7 +101,7 @@ fn the_variant_switch_sets_up_the_start_with_seven_players() {
             format!("Position: {SK_START}"),
             hash_line(SK_START),
             "To move: white (player 1)".to_string(),
-            DEFAULT_OPTIONS.to_string(),
+            default_options(),
         ]
     );
     engine.quit();
@@ -180,7 +186,7 @@ fn a_finished_game_reports_winner_label_kingdoms_and_result() {
             format!("Position: {AFTER_TWO_KINGDOMS}"),
             hash_line(AFTER_TWO_KINGDOMS),
             "To move: purple (player 6)".to_string(),
-            DEFAULT_OPTIONS.to_string(),
+            default_options(),
             "Result: 0-0-1-0-0-0-0 captured enough kingdoms".to_string(),
             "Winner: ORANGE".to_string(),
             "Victory: CAPTURED_ENOUGH_KINGDOMS".to_string(),
@@ -230,12 +236,17 @@ fn the_players_option_decides_whether_the_last_player_is_left() {
         .is_empty());
     let two = display_fields(&mut engine);
     assert_eq!(two[1], format!("Position: {AFTER_LAST_PLAYER}"));
+    let options = format!(
+        "Options: UCI_Variant=sevenkingdoms; Hash=16; Threads=1; MultiPV=1; Ponder=false; \
+         Move Overhead=10; Players=wrob/gpd; Multiplayer Search=brs; Patron=1; \
+         UCI_ShowWDL=false; Skill Level=20; UCI_LimitStrength=false; UCI_Elo={MAX_ELO}; \
+         Plain Search=false"
+    );
     assert_eq!(
         two[3..],
         [
             "To move: white (player 1)",
-            "Options: UCI_Variant=sevenkingdoms; Hash=16; Threads=1; MultiPV=1; Ponder=false; \
-             Move Overhead=10; Players=wrob/gpd; Multiplayer Search=brs; Patron=1; Plain Search=false",
+            options.as_str(),
             "Result: 1-0 last player remaining",
             "Winner: none",
             "Victory: LAST_PLAYER_REMAINING",

@@ -73,7 +73,10 @@ where
                     report(Report::Iteration(&info));
                 }
             }
-            if self.is_main() && self.iterations_should_end(depth) {
+            if self.is_main()
+                && (self.iterations_should_end(depth)
+                    || skill.is_some_and(|s| self.nodes >= s.node_budget()))
+            {
                 break;
             }
         }

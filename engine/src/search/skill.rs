@@ -1,6 +1,7 @@
 //! Weakened play for people (`Skill Level`, `UCI_LimitStrength` / `UCI_Elo`): the search
-//! of a weaker level looks less deep and then picks its move among the best few MultiPV
-//! lines, allowing itself a level-dependent loss against the best line.
+//! of a weaker level looks less deep and less long (no new iteration once it has searched
+//! its level's nodes) and then picks its move among the best few MultiPV lines, allowing
+//! itself a level-dependent loss against the best line.
 //!
 //! The mistakes are those of a player who sees less: a shallow search misses tactics it
 //! cannot see, and among the moves it judges close it does not always find the best one.
@@ -38,6 +39,14 @@ impl Skill {
     /// The deepest iteration: 1 at level 0, one more every two levels (10 at level 19).
     pub fn max_depth(self) -> i32 {
         1 + (self.hundredths / 200) as i32
+    }
+
+    /// Nodes after which no new iteration starts: 20 at level 0 (depth 1 always ends),
+    /// ten times more every 8 levels (200 at level 8, 2,000 at level 16). A node budget
+    /// rather than only a depth makes the level mean the same effort in every game and
+    /// position, and in matches at fixed nodes it stays below the match's limit.
+    pub fn node_budget(self) -> u64 {
+        (20.0 * 10f64.powf(f64::from(self.hundredths) / 800.0)) as u64
     }
 
     /// How much worse than the best line, in centipawns (or the algorithm's score
@@ -88,6 +97,10 @@ mod tests {
         assert_eq!(level(0).max_loss(), 200);
         assert_eq!(level(10).max_loss(), 100);
         assert_eq!(Skill::new(1950).unwrap().max_loss(), 5);
+        assert_eq!(level(0).node_budget(), 20);
+        assert_eq!(level(8).node_budget(), 200);
+        assert_eq!(level(16).node_budget(), 2000);
+        assert!(level(5).node_budget() < Skill::new(550).unwrap().node_budget());
     }
 
     #[test]
