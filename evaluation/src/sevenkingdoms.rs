@@ -14,16 +14,14 @@
 //!
 //! A player's strength is the sum of its kingdoms' terms, except the race, where only its
 //! best kingdom counts (captures and held kingdoms are not pooled, A5, A7). A player's
-//! score is its strength minus the average of the strongest other player's and the other
-//! players' mean strength, so that an even field scores 0, the leader is the one to catch
-//! and two players score exact opposites. A player without a kingdom in the game can no
-//! longer win (R47) and scores `-EVAL_LIMIT`.
+//! score is its strength minus the other players' mean strength, so that an even field
+//! scores 0 and two players score exact opposites. A player without a kingdom in the game
+//! can no longer win (R47) and scores `-EVAL_LIMIT`.
 //!
 //! The moves come from the position's counts per kingdom and piece type, which make keeps
 //! up to date with the rules' move generator; the attackers of a General are looked for
 //! backwards from its cell.
 
-use crate::relative_to_field;
 use engine::bitboard::Wide384;
 use engine::game::Game;
 use engine::search::multiplayer::SeatScores;
@@ -250,6 +248,32 @@ pub fn attacked_by_others(pos: &SevenKingdoms, cell: usize, seat: usize) -> bool
     pos.attackers(cell) & others != 0
 }
 
+/// Each seat's strength minus the mean strength of the other seats in the game (seats
+/// out of the game keep `OUT_SCORE` and are left out of the mean).
+///
+/// Not `crate::relative_to_field`, whose field leans on the strongest other seat: with
+/// six opponents one of them can nearly always take something from another, and the
+/// coalition searches (best-reply, paranoid) then chose that reply, the same whatever the
+/// root player did, so deeper searches saw noise (issue 20 item 7). Against the mean a
+/// trade between two opponents moves a seat's score by a sixth of its net, and the
+/// replies that matter are the ones against the seat itself. Two seats still score exact
+/// opposites.
+fn relative_to_others_mean(strength: &[i32]) -> SeatScores {
+    let limit = EVAL_LIMIT - 1;
+    let in_game: Vec<usize> = (0..strength.len())
+        .filter(|&s| strength[s] != OUT_SCORE)
+        .collect();
+    let total: i32 = in_game.iter().map(|&s| strength[s]).sum();
+    let others = in_game.len() as i32 - 1;
+    (0..strength.len())
+        .map(|seat| match strength[seat] {
+            OUT_SCORE => OUT_SCORE,
+            own if others == 0 => own.clamp(-limit, limit),
+            own => (own - (total - own) / others).clamp(-limit, limit),
+        })
+        .collect()
+}
+
 /// The Seven Kingdoms evaluation.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SevenKingdomsEval;
@@ -291,7 +315,7 @@ pub fn breakdown_with(w: &Weights, pos: &SevenKingdoms) -> Breakdown {
     }
     general_safety(w, pos, &mut terms);
     let strength = strengths(pos, &terms);
-    let scores = relative_to_field(&strength, OUT_SCORE);
+    let scores = relative_to_others_mean(&strength);
     Breakdown {
         kingdoms: terms,
         moves,

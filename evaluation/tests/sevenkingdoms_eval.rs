@@ -58,8 +58,8 @@ fn game_positions(count: usize, step: usize) -> Vec<SevenKingdoms> {
     positions
 }
 
-/// The field's definition, written out again: the strength minus the average of the
-/// strongest other seat's and the other seats' mean (seats out of the game left aside).
+/// The field's definition, written out again: the strength minus the other seats' mean
+/// (seats out of the game left aside).
 fn expected_scores(strength: &[i32]) -> Vec<i32> {
     (0..strength.len())
         .map(|seat| {
@@ -73,8 +73,7 @@ fn expected_scores(strength: &[i32]) -> Vec<i32> {
             if others.is_empty() {
                 return strength[seat];
             }
-            let mean = others.iter().sum::<i32>() / others.len() as i32;
-            strength[seat] - (others.iter().max().unwrap() + mean) / 2
+            strength[seat] - others.iter().sum::<i32>() / others.len() as i32
         })
         .collect()
 }
@@ -168,6 +167,21 @@ fn nearer_to_thirty_captures_scores_higher() {
     }
     // The last captures before the threshold weigh more than the first ones.
     assert!(red(29) - red(28) > red(2) - red(1));
+}
+
+#[test]
+fn a_capture_between_two_others_moves_a_seat_by_a_share_of_its_net() {
+    let eval = SevenKingdomsEval;
+    // Orange has taken three of Red's pieces (captures and losses 300 cp each, R43.3,
+    // R38); Purple is out. Against the other players' mean, White, who owns nothing,
+    // loses (900 - 900) / 5 = 0 for the trade, not half of Orange's gain.
+    let even = eval.breakdown(&race_position("-", "-", "p"));
+    let traded = eval.breakdown(&race_position("or3", "-", "p"));
+    let gain = |b: &Breakdown, seat: usize| b.strength[seat] - even.strength[seat];
+    assert_eq!((gain(&traded, 1), gain(&traded, 2)), (-900, 900));
+    assert_eq!(traded.scores[0], even.scores[0]);
+    assert_eq!(traded.scores[2] - even.scores[2], 900 + 900 / 5);
+    assert_eq!(traded.scores[1] - even.scores[1], -900 - 900 / 5);
 }
 
 #[test]

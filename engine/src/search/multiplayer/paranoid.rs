@@ -82,8 +82,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
     }
 
     /// The value of the position just reached, from the point of view of the side that
-    /// moved into it (`parent_root`: whether that was the root player).
+    /// moved into it (`parent_root`: whether that was the root player). An aborted search
+    /// enters no more nodes: a reduced or null-window search cut short by the node limit
+    /// must not set off its re-search.
     fn child(&mut self, parent_root: bool, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if self.aborted() {
+            return 0;
+        }
         if self.root_to_move() == parent_root {
             self.alphabeta(depth, ply + 1, alpha, beta)
         } else {
