@@ -12,17 +12,29 @@ use engine::variants::Variant;
 /// The Elo of level 0, the anchor of every variant's scale.
 pub const MIN_ELO: u32 = 1000;
 /// The top of `UCI_Elo`'s range: the highest level-20 Elo of the variants' ladders
-/// (a variant whose level 20 measured less plays at full strength above it).
-pub const MAX_ELO: u32 = 2000;
+/// (Hexmate's; a variant whose level 20 measured less plays at full strength above it).
+pub const MAX_ELO: u32 = HEXMATE[HEXMATE.len() - 1].1;
+
+/// Hexmate's ladder: matches of 100 games at 2,000 nodes a move (levels 0-8: 4,000)
+/// between levels 0, 4, 8, 12, 16 and 20, each level's Elo the sum of the measured
+/// differences up the ladder. Level 16 measured 14 Elo below level 12 (48-52, ±70) and
+/// is left out, so that the scale rises.
+const HEXMATE: [(u32, u32); 5] = [(0, 1000), (4, 1049), (8, 1112), (12, 1161), (20, 1477)];
+
+/// Panoply's ladder: matches of 60 games at 2,000 nodes a move between levels 0, 8, 16
+/// and 20.
+const PANOPLY: [(u32, u32); 4] = [(0, 1000), (8, 1053), (16, 1111), (20, 1380)];
 
 /// `(level, Elo)` pairs of a variant's calibration, both increasing, from level 0 to 20.
+/// Hepta, Seven Kingdoms and Hexian have no ladder measured yet: Hexmate's stands in.
 fn ladder(variant: Variant) -> &'static [(u32, u32)] {
     match variant {
-        Variant::Hexmate | Variant::Hexchoice => &[(0, 1000), (20, 2000)],
-        Variant::Panoply => &[(0, 1000), (20, 2000)],
-        Variant::Hepta => &[(0, 1000), (20, 2000)],
-        Variant::SevenKingdoms => &[(0, 1000), (20, 2000)],
-        Variant::Hexian => &[(0, 1000), (20, 2000)],
+        Variant::Panoply => &PANOPLY,
+        Variant::Hexmate
+        | Variant::Hexchoice
+        | Variant::Hepta
+        | Variant::SevenKingdoms
+        | Variant::Hexian => &HEXMATE,
     }
 }
 

@@ -248,6 +248,7 @@ fn wins_follow_the_seat_scores_only_when_asked() {
     );
     assert!(!lines.is_empty());
     for line in lines {
+        assert!(!line.contains(" wdl "), "wins replace wdl: {line}");
         let (before, after) = line.split_once(" wins ").expect("a wins field");
         let seat_scores: Vec<i32> = before
             .split_once(" scores ")

@@ -3,7 +3,7 @@
 //! move. How a line is searched is the algorithm's ([`RootSearch::search_line`]).
 
 use super::score::{self, MAX_PLY};
-use super::skill::{Skill, SKILL_LINES};
+use super::skill::{self, Skill, SKILL_LINES};
 use super::threads::{Reporter, RootMove, RootSearch, SearchKind, Worker};
 use super::{Bound, Info, Report, Score, SearchResult};
 use crate::game::Game;
@@ -183,8 +183,9 @@ where
     }
 
     /// The move a weakened search plays: one of the best `lines` of the last complete
-    /// depth chosen by `skill` (seeded by the root position), or the full-strength choice
-    /// if not even depth 1 finished.
+    /// depth chosen by `skill` (seeded by the root position) by their scores as the
+    /// protocol prints them (centipawns in every algorithm, where max-n's own values are
+    /// shares), or the full-strength choice if not even depth 1 finished.
     fn skill_choice(
         &self,
         skill: Skill,
@@ -194,7 +195,10 @@ where
         let Some((depth, mut moves)) = completed else {
             return self.choice(None);
         };
-        let scores: Vec<i32> = moves[..lines].iter().map(|rm| rm.score).collect();
+        let scores: Vec<i32> = moves[..lines]
+            .iter()
+            .map(|rm| skill::centipawns(self.protocol_score(rm)))
+            .collect();
         let index = skill.pick(&scores, self.pos.hash());
         (depth, moves.swap_remove(index), true)
     }

@@ -11,6 +11,8 @@
 //! so one position at one level always gets the same move (a game between two engines
 //! stays reproducible, as with full strength).
 
+use super::score::MATE;
+use super::Score;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -77,6 +79,16 @@ impl Skill {
     }
 }
 
+/// A score as the protocol prints it on one scale for comparing lines: centipawns, a mate
+/// beyond every centipawn score (a quicker one further).
+pub fn centipawns(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(moves) if moves > 0 => MATE - moves,
+        Score::Mate(moves) => -MATE - moves,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +135,20 @@ mod tests {
         let (zero, ten, nineteen) = (worse_picks(0), worse_picks(10), worse_picks(19));
         assert!(zero > ten && ten > nineteen, "{zero} {ten} {nineteen}");
         assert_eq!(nineteen, 0, "level 19 allows a loss of 10 only");
+    }
+
+    #[test]
+    fn mates_lie_beyond_every_centipawn_score() {
+        let ordered = [
+            Score::Mate(1),
+            Score::Mate(3),
+            Score::Cp(500),
+            Score::Cp(-500),
+            Score::Mate(-3),
+            Score::Mate(-1),
+        ]
+        .map(centipawns);
+        assert!(ordered.windows(2).all(|w| w[0] > w[1]), "{ordered:?}");
     }
 
     #[test]
