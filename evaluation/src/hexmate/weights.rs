@@ -1,5 +1,11 @@
 //! Hexmate's evaluation weights: the hand-set values (the rules' §13 piece values times
 //! 100, adjusted; see the field comments of `Weights` in `hexmate.rs`).
+//! Checked against weights fitted by `tessera tune --variant hexmate --data hexmate.data
+//! --threads 2 --passes 200 --rounds 1` (47487 positions; loss 0.375800 with these weights,
+//! 0.353202 tuned) on `tessera datagen --variant hexmate --games 400 --nodes 1000
+//! --openings positions/hexmate/openings.txt --threads 2 --seed 1 -o hexmate.data`: at 2,000
+//! nodes a move with positions/hexmate/openings.txt the tuned weights lost 2 - 17 (19
+//! games; 1000 passes and 2 rounds fitted wilder weights still), so these stay.
 
 use super::Weights;
 use crate::weights::pair;
