@@ -24,6 +24,13 @@ const AFTER_PROMOTION: &str = "D6/8/9/10/5k5/12/4K8/12/8p2/10/9/8/7 b 0 1";
 /// Hepta's E8 before its Heptagram move.
 const HEPTA_E8: &str =
     "3m*3/15/15/15/7Kr7/15/15/nb14/nbNy5M*6Sg w r/-/-/-/- -/-/-/-/- roygbpc - - 0 1";
+/// Hexian's W7: a white Imp on i9 may hop the fresh black Zombie on j9 and chain on.
+const HEXIAN_W7: &str = "9/10/11/12/bA12/14/15/8bG1bI5/7wZwIbZ(^b)7/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1";
+/// Hexian's W16 (Lilith): White's `e7c8` checkmates Black, and White claims its army.
+const HEXIAN_W16: &str = "8uA/10/11/12/13/14/15/bZwI14/bA2uF13/bZ15/2wG12/14/13/12/11/10/4wA4 w - w.b.u.P.G.Y 4 - 000000 - - 0 1";
+/// W16 after `e7c8`: Black eliminated, its two Zombies in White's reserve, Blue to move.
+const HEXIAN_W16_CLAIMED: &str = "8uA/10/11/12/13/14/15/1wI14/3uF13/1wG(^w)14/15/14/13/12/11/10/4wA4 u - w.B.u.P.G.Y 4 - 000000 ZZ/-/-/-/-/- - 0 1";
+
 /// Hexian's start with White's Archwizard holding Lightning Bolt and Teleport (R58).
 const HEXIAN_SPELLS: &str = "uG(@a17)uMuFuZ1pZpFpApG(@i17)/uAuG(@b16)uIuZ2pZpIpG(@i16)pM/uFuIuDuZ3pZpDpIpF/uZuZuZuH4pHpZpZpZ/13/bZ12gZ/bFbZ11gZgF/bMbIbZ10gZgIgA/bG(@a9)bG(@b9)bDbH9gHgDgG(@p9)gG(@q9)/bAbIbZ10gZgIgM/bFbZ11gZgF/bZ12gZ/13/wZwZwZwH4yHyZyZyZ/wFwIwDwZ3yZyDyIyF/wMwG(@i2)wIwZ2yZyIyG(@p2)yA/wG(@i1)wAwFwZ1yZyFyMyG(@q1) w - w.b.u.p.g.y 1 LT/-/-/-/-/- 000000 - - 0 1";
 
@@ -61,6 +68,23 @@ fn body(browser: &Browser, field: &str) -> String {
 /// Sets up a game through the form: each seat a person (`None`) or the first engine
 /// with the limits given.
 fn new_game(browser: &Browser, variant: &str, players: &str, fen: &str, seats: &[Option<&str>]) {
+    let seats: Vec<Seat> = seats
+        .iter()
+        .map(|seat| match seat {
+            None => Seat::Person(""),
+            Some(limits) => Seat::Engine(limits),
+        })
+        .collect();
+    new_game_with(browser, variant, players, fen, &seats);
+}
+
+/// Who plays a seat of the form, with the limits typed in.
+enum Seat<'a> {
+    Person(&'a str),
+    Engine(&'a str),
+}
+
+fn new_game_with(browser: &Browser, variant: &str, players: &str, fen: &str, seats: &[Seat]) {
     browser.click(&format!("#variant option[value='{variant}']"));
     if ["sevenkingdoms", "hexian"].contains(&variant) {
         browser.set_text("#players", players);
@@ -73,13 +97,12 @@ fn new_game(browser: &Browser, variant: &str, players: &str, fen: &str, seats: &
     assert_eq!(count, json!(seats.len()), "seat choosers for {variant}");
     for (i, seat) in seats.iter().enumerate() {
         let wrap = format!(".seat-choice:nth-child({})", i + 1);
-        match seat {
-            None => browser.click(&format!("{wrap} .seat-player option[value='']")),
-            Some(limits) => {
-                browser.click(&format!("{wrap} .seat-player option[value='0']"));
-                browser.set_text(&format!("{wrap} .seat-limits"), limits);
-            }
-        }
+        let (choice, limits) = match seat {
+            Seat::Person(limits) => ("", limits),
+            Seat::Engine(limits) => ("0", limits),
+        };
+        browser.click(&format!("{wrap} .seat-player option[value='{choice}']"));
+        browser.set_text(&format!("{wrap} .seat-limits"), limits);
     }
     let game = body(browser, "game");
     browser.click("#new-game");
@@ -290,6 +313,31 @@ fn play_by_clicks(gui: &Gui, browser: &Browser, reference: &mut Reference, max_p
     }
 }
 
+/// The buttons of the chooser, by their moves.
+fn choices(browser: &Browser) -> Value {
+    browser.eval(
+        "return [...document.querySelectorAll('#choices button')].map(b => b.dataset.move)",
+        json!([]),
+    )
+}
+
+/// The cells marked as destinations, sorted.
+fn marked(browser: &Browser) -> Value {
+    browser.eval(
+        "return [...document.querySelectorAll('#board .cell.target')].map(c => c.dataset.cell).sort()",
+        json!([]),
+    )
+}
+
+fn text_of(browser: &Browser, id: &str) -> String {
+    let script = format!("return document.getElementById('{id}').textContent");
+    browser
+        .eval(&script, json!([]))
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 fn timings(browser: &Browser) -> Value {
     browser.eval("return window.guiTimings", json!([]))
 }
@@ -436,4 +484,256 @@ fn a_seven_kingdoms_player_resigns_by_its_button() {
         json!([]),
     );
     assert_eq!(shown, json!(ending.join(" · ")));
+}
+
+#[test]
+fn hexchoice_placements_by_clicks_through_the_chooser() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let gui = Gui::start(&[]);
+    let browser = open(&gui);
+    new_game(&browser, "hexchoice", "", "", &[None, None]);
+    let mut reference = Reference::new("hexchoice", "", "");
+    // Black places first (R44); a centre cell takes only the King or a Paladin (R41).
+    browser.click_cell("j1");
+    assert_eq!(choices(&browser), json!(["A@j1", "K@j1"]));
+    browser.click("#choices button[data-move='K@j1']");
+    wait_for_turn(&browser, 1);
+    reference.check_board(&browser);
+    // A white pair takes any unit but the King.
+    browser.click_cell("g1");
+    assert_eq!(
+        choices(&browser),
+        json!(["A@g1", "B@g1", "D@g1", "N@g1", "Q@g1", "R@g1"])
+    );
+    browser.click("#choices button[data-move='B@g1']");
+    wait_for_turn(&browser, 2);
+    reference.check_board(&browser);
+    // At most one Bishop placement on a white pair (R41 4).
+    browser.click_cell("h2");
+    assert_eq!(
+        choices(&browser),
+        json!(["A@h2", "D@h2", "N@h2", "Q@h2", "R@h2"])
+    );
+    browser.click("#choices button[data-move='N@h2']");
+    wait_for_turn(&browser, 3);
+    reference.check_board(&browser);
+    assert_eq!(page_moves(&browser), ["K@j1", "B@g1", "N@h2"]);
+}
+
+#[test]
+fn a_hexian_imp_chain_by_clicks() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let gui = Gui::start(&[]);
+    let browser = open(&gui);
+    new_game(&browser, "hexian", "", HEXIAN_W7, &[None; 6]);
+    // W7: the Imp's 13 moves start with 11 distinct cells; k9 is a hop that may go on.
+    browser.click_cell("i9");
+    assert_eq!(
+        marked(&browser),
+        json!(["e11", "g11", "g13", "g7", "g9", "i7", "k11", "k5", "k7", "k9", "m7"])
+    );
+    browser.click_cell("k9");
+    assert_eq!(choices(&browser), json!(["i9k9"]));
+    assert_eq!(marked(&browser), json!(["g11", "k11"]));
+    browser.click_cell("k11");
+    wait_for_turn(&browser, 1);
+    assert_eq!(page_moves(&browser), ["i9k9k11"]);
+    Reference::new("hexian", "", HEXIAN_W7).check_board(&browser);
+}
+
+#[test]
+fn a_hexian_claim_by_clicks() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let gui = Gui::start(&[]);
+    let browser = open(&gui);
+    new_game(&browser, "hexian", "", HEXIAN_W16, &[None; 6]);
+    let state = server_state(&gui);
+    enter_by_clicks(&browser, state["legal"].as_array().unwrap(), "e7c8");
+    wait_for_turn(&browser, 1);
+    let position = Reference::new("hexian", "", HEXIAN_W16).check_board(&browser);
+    assert_eq!(position, HEXIAN_W16_CLAIMED);
+}
+
+#[test]
+fn a_piece_is_dragged_to_its_destination() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let gui = Gui::start(&[]);
+    let browser = open(&gui);
+    new_game(&browser, "hexmate", "", "", &[None, Some("depth=1")]);
+    // The piece with the most destinations, dragged to the farthest in the list.
+    let legal = server_state(&gui)["legal"].clone();
+    let destinations_of = |from: &Value| {
+        let mut cells: Vec<String> = legal
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| &m["path"][0] == from)
+            .map(|m| m["path"][1].as_str().unwrap().to_string())
+            .collect();
+        cells.sort();
+        cells
+    };
+    let from = legal
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["path"][0])
+        .max_by_key(|&from| destinations_of(from).len())
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_string();
+    let destinations = destinations_of(&json!(from));
+    let to = destinations.last().unwrap().clone();
+    browser.drag_cell(&from, &to);
+    // While the button is down the piece follows the pointer and its destinations show.
+    assert_eq!(marked(&browser), json!(destinations));
+    let dragging = browser.eval(
+        "return [document.querySelectorAll('#board .dragged').length, document.querySelector('#board .piece.drag-source')?.dataset.cell]",
+        json!([]),
+    );
+    assert_eq!(dragging, json!([1, from]));
+    assert_eq!(body(&browser, "moves"), "0");
+    browser.release();
+    wait_for_turn(&browser, 2);
+    assert_eq!(page_moves(&browser)[0], format!("{from}{to}"));
+    Reference::new("hexmate", "", "").check_board(&browser);
+    assert_eq!(
+        browser.eval(
+            "return document.querySelectorAll('#board .dragged').length",
+            json!([])
+        ),
+        json!(0)
+    );
+}
+
+#[test]
+fn a_game_saved_as_pgn_loads_back() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let gui = Gui::start(&[]);
+    let browser = open(&gui);
+    new_game(&browser, "hexmate", "", "", &[None, None]);
+    let mut reference = Reference::new("hexmate", "", "");
+    play_by_clicks(&gui, &browser, &mut reference, 4);
+    let saved_moves = page_moves(&browser);
+    let saved_position = reference.check_board(&browser);
+    browser.click("#save");
+    browser.wait_for(
+        "the record in the box",
+        "return document.getElementById('pgn').value.includes('[Variant \"hexmate\"]')",
+    );
+    let file = browser.downloads().join("tessera-hexmate.pgn");
+    let deadline = std::time::Instant::now() + gui_support::PATIENCE;
+    while !file.exists() {
+        assert!(std::time::Instant::now() < deadline, "no file was saved");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let record = std::fs::read_to_string(&file).unwrap();
+    let boxed = browser.eval("return document.getElementById('pgn').value", json!([]));
+    assert_eq!(boxed, json!(record));
+    assert!(record.contains("[Result \"*\"]\n"), "{record}");
+
+    // Load the file into another game, then the box (pasted text) into another.
+    for load in ["file", "box"] {
+        new_game(&browser, "panoply", "", "", &[None, None]);
+        let game = body(&browser, "game");
+        if load == "file" {
+            browser.choose_file("#pgn-file", &file);
+        } else {
+            browser.click("#load");
+        }
+        let script = format!(
+            "return document.body.dataset.game !== '{game}' && document.body.dataset.variant === 'hexmate'"
+        );
+        browser.wait_for("the loaded game", &script);
+        assert_eq!(page_moves(&browser), saved_moves, "loaded from the {load}");
+        assert_eq!(reference.check_board(&browser), saved_position);
+    }
+
+    // A bad record is refused in words, and the game stays.
+    browser.set_text("#pgn", "[Variant \"hexmate\"]\n\n1. c5c6 c5c6 *");
+    browser.click("#load");
+    browser.wait_for(
+        "the refusal",
+        "return document.getElementById('message').textContent.startsWith(\"move 2 'c5c6' is refused\")",
+    );
+    assert_eq!(page_moves(&browser), saved_moves);
+}
+
+#[test]
+fn a_persons_clock_ticks_and_runs_out() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let gui = Gui::start(&[]);
+    let browser = open(&gui);
+    let seats = [Seat::Person("tc=3+0"), Seat::Person("")];
+    new_game_with(&browser, "hexmate", "", "", &seats);
+    let clock = |seat: usize| {
+        let script =
+            format!("return document.querySelectorAll('#seats .clock')[{seat}].textContent");
+        browser
+            .eval(&script, json!([]))
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let version = body(&browser, "version");
+    let first = clock(0);
+    assert!(first.starts_with("⏱ 0:0"), "{first}");
+    assert!(clock(1).starts_with("used 0:0"), "{}", clock(1));
+    // Until the server ends the game it sends nothing: the page counts down by itself.
+    let mut shown = vec![first];
+    let deadline = std::time::Instant::now() + gui_support::PATIENCE;
+    while body(&browser, "over") != "1" {
+        assert!(std::time::Instant::now() < deadline, "the game did not end");
+        let now = clock(0);
+        if body(&browser, "version") == version && shown.last() != Some(&now) {
+            assert!(&now < shown.last().unwrap(), "{now} after {shown:?}");
+            shown.push(now);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert!(
+        shown.len() >= 3,
+        "the clock did not tick on the page: {shown:?}"
+    );
+    assert_eq!(
+        text_of(&browser, "result"),
+        "Result: 0-1 White (person) loses on time"
+    );
+    assert_eq!(clock(0), "⏱ 0:00.0");
+    assert_eq!(body(&browser, "person"), "0");
+}
+
+#[test]
+fn seven_engines_at_a_tenth_of_a_second_a_move_are_followed_live() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let gui = Gui::start(&[]);
+    let browser = open(&gui);
+    new_game(&browser, "sevenkingdoms", "", "", &[Some("st=0.1"); 7]);
+    browser.wait_for(
+        "70 moves",
+        "return Number(document.body.dataset.moves) >= 70 || document.body.dataset.over === '1'",
+    );
+    // Every move the server played is in the page's list, in order (the game goes on:
+    // the server may be a move or two further by the time it is asked).
+    let listed = page_moves(&browser);
+    let played: Vec<String> = serde_json::from_value(server_state(&gui)["moves"].clone()).unwrap();
+    assert!(listed.len() >= 70 || body(&browser, "over") == "1");
+    assert_eq!(listed[..], played[..listed.len()]);
+    let timings = timings(&browser);
+    let shown: Vec<u64> = serde_json::from_value(timings["movesShown"].clone()).unwrap();
+    let skipped: u64 = shown
+        .windows(2)
+        .map(|w| w[1].saturating_sub(w[0] + 1))
+        .sum();
+    let mut delays: Vec<i64> = serde_json::from_value(timings["bestmoveToShown"].clone()).unwrap();
+    delays.sort();
+    eprintln!(
+        "seven engines at st=0.1: {} moves, {} states drawn, {skipped} moves not drawn on their own; bestmove to shown (ms): median {}, 90% {}, max {}",
+        listed.len(),
+        shown.len(),
+        delays[delays.len() / 2],
+        delays[delays.len() * 9 / 10],
+        delays[delays.len() - 1]
+    );
 }

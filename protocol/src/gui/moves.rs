@@ -1,8 +1,9 @@
 //! The legal moves of a position as the page enters them: each move's notation and the
 //! cells a click sequence passes through (where the piece stands, then where it goes; a
-//! placement or a spell only its target; a move touching no cell, none: the page offers
-//! those as buttons). The page narrows the candidates click by click and opens a chooser
-//! when several moves share one sequence (promotions, placements of different pieces).
+//! Hexian Imp's hop chain every landing cell; a placement or a spell only its target; a
+//! move touching no cell, none: the page offers those as buttons). The page narrows the
+//! candidates click by click and opens a chooser when several moves share one sequence
+//! (promotions, placements of different pieces, a chain that may stop or go on).
 
 use crate::variant::AnyGame;
 use crate::with_game;
@@ -26,14 +27,36 @@ fn entries<G: Viewable>(game: &G) -> Vec<MoveEntry> {
         .iter()
         .map(|&mv| {
             let cells = game.move_cells(mv);
-            MoveEntry {
-                text: game.move_string(mv),
-                path: cells.from.into_iter().chain(cells.to).map(name).collect(),
-            }
+            let text = game.move_string(mv);
+            let ends: Vec<String> = cells.from.into_iter().chain(cells.to).map(name).collect();
+            let path =
+                chain_cells(&text, &ends, |c| geometry.cell_named(c).is_some()).unwrap_or(ends);
+            MoveEntry { text, path }
         })
         .collect();
     moves.sort_by(|a, b| a.text.cmp(&b.text));
     moves
+}
+
+/// The cells of a token written as cells only, when it goes on beyond the two cells
+/// `ends` of its move: a Hexian Imp's hop chain `i9k9k11` is entered landing by landing
+/// (docs/rules/hexian.md R76, R130).
+fn chain_cells(text: &str, ends: &[String], is_cell: impl Fn(&str) -> bool) -> Option<Vec<String>> {
+    if !text.is_ascii() {
+        return None;
+    }
+    let mut cells = Vec::new();
+    let mut rest = text;
+    while let Some(letter) = rest.chars().next() {
+        let digits = rest[1..].bytes().take_while(u8::is_ascii_digit).count();
+        let (cell, after) = rest.split_at(1 + digits);
+        if !letter.is_ascii_lowercase() || digits == 0 || !is_cell(cell) {
+            return None;
+        }
+        cells.push(cell.to_string());
+        rest = after;
+    }
+    (cells.len() > 2 && cells[..2] == *ends).then_some(cells)
 }
 
 /// The kingdoms of `seat` still in the game, as colour letters in turn order.
@@ -78,6 +101,27 @@ mod tests {
         assert!(entries.iter().all(|e| e.path.len() == 2));
         let step = entries.iter().find(|e| e.text == "c5c6").unwrap();
         assert_eq!(step.path, ["c5", "c6"]);
+    }
+
+    #[test]
+    fn a_hexian_hop_chain_is_entered_landing_by_landing() {
+        // docs/rules/hexian.md W7: the Imp on i9 hops to k9 and may go on to k11 or g11.
+        let w7 = "9/10/11/12/bA12/14/15/8bG1bI5/7wZwIbZ(^b)7/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1";
+        let game = AnyGame::from_position_string(Variant::Hexian, w7).unwrap();
+        let paths: Vec<(String, Vec<String>)> = legal_entries(&game)
+            .into_iter()
+            .filter(|e| e.text.starts_with("i9k9"))
+            .map(|e| (e.text, e.path))
+            .collect();
+        let path = |cells: &[&str]| cells.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            paths,
+            [
+                ("i9k9".to_string(), path(&["i9", "k9"])),
+                ("i9k9g11".to_string(), path(&["i9", "k9", "g11"])),
+                ("i9k9k11".to_string(), path(&["i9", "k9", "k11"])),
+            ]
+        );
     }
 
     #[test]

@@ -192,7 +192,7 @@ pub struct Browser {
     driver: Child,
     port: u16,
     session: String,
-    _profile: TempDir,
+    profile: TempDir,
 }
 
 struct TempDir(std::path::PathBuf);
@@ -240,15 +240,19 @@ impl Browser {
             format!("--window-size={width},{height}"),
             format!("--user-data-dir={}", profile.display()),
         ];
+        let prefs = json!({
+            "download.default_directory": profile.join("downloads"),
+            "download.prompt_for_download": false,
+        });
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
-            "goog:chromeOptions": {"binary": CHROMIUM, "args": args}
+            "goog:chromeOptions": {"binary": CHROMIUM, "args": args, "prefs": prefs}
         }}});
         let mut browser = Browser {
             driver,
             port,
             session: String::new(),
-            _profile: TempDir(profile),
+            profile: TempDir(profile),
         };
         let session = webdriver(port, "POST", "/session", &capabilities);
         browser.session = session["sessionId"]
@@ -319,6 +323,49 @@ impl Browser {
             ]
         }]});
         self.call("POST", "/actions", actions);
+    }
+
+    /// A person's drag of the piece on cell `from` to cell `to` with the mouse, the
+    /// button still down at the end ([`Browser::release`] drops it).
+    pub fn drag_cell(&self, from: &str, to: &str) {
+        let element = |cell: &str| {
+            let id = self.element(&format!("#cell-{cell}"));
+            json!({"element-6066-11e4-a52e-4f735466cecf": id})
+        };
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "origin": element(from), "x": 0, "y": 0},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerMove", "origin": element(to), "x": 0, "y": 0, "duration": 150}
+            ]
+        }]});
+        self.call("POST", "/actions", actions);
+    }
+
+    /// Releases the mouse button where the pointer is.
+    pub fn release(&self) {
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [{"type": "pointerUp", "button": 0}]
+        }]});
+        self.call("POST", "/actions", actions);
+    }
+
+    /// Where the browser saves downloaded files.
+    pub fn downloads(&self) -> std::path::PathBuf {
+        self.profile.0.join("downloads")
+    }
+
+    /// Chooses the file `path` in the file input `css` names.
+    pub fn choose_file(&self, css: &str, path: &std::path::Path) {
+        let id = self.element(css);
+        let text = path.to_string_lossy();
+        self.call(
+            "POST",
+            &format!("/element/{id}/value"),
+            json!({ "text": text }),
+        );
     }
 
     /// Replaces the text of the input `css` names by typing `text`.

@@ -1,6 +1,7 @@
-// Tessera's browser GUI. The server owns the game and checks every move by the rules;
-// this page draws the state it sends, narrows the legal moves click by click, and sends
-// the chosen move's notation. No build step: a plain module.
+// Tessera's browser GUI. The server owns the game, its clocks, and checks every move by
+// the rules; this page draws the state it sends, narrows the legal moves click by click
+// (or by dragging a piece), sends the chosen move's notation, and counts the clock of the
+// seat to move down between the server's updates. No build step: a plain module.
 
 const $ = (id) => document.getElementById(id);
 const SETTINGS = "tessera-gui-settings";
@@ -11,9 +12,17 @@ let viewPly = null;    // the ply shown, or null to follow the game
 let rotation = 0;      // degrees anticlockwise
 let clicks = [];       // cells clicked towards a move
 let lastBestmove = 0;
+let receivedAt = 0;    // performance.now() when the state arrived, for the clocks
+let drag = null;       // a piece being dragged: its cell, where the pointer went down, its copy
 
-// The page's own timings, read by the browser test (milliseconds).
-window.guiTimings = { bestmoveToShown: [], clickToTargets: [] };
+// How far (pixels) the pointer must move with the button down before a piece is dragged.
+const DRAG_START = 4;
+// How often the clocks are redrawn between the server's updates (milliseconds).
+const CLOCK_TICK = 100;
+
+// The page's own timings, read by the browser test (milliseconds), and the number of
+// moves of each game state it drew (to see whether it kept up with every move).
+window.guiTimings = { bestmoveToShown: [], clickToTargets: [], movesShown: [] };
 
 function seatCount(variant, players) {
   if (variant === "sevenkingdoms") return players ? players.split("/").length : 7;
@@ -73,8 +82,13 @@ async function post(path, body) {
 function show(next) {
   state = next;
   version = next.version;
+  receivedAt = performance.now();
   clicks = [];
+  drag = null;
   $("board").innerHTML = next.svg;
+  if (next.moves.length !== window.guiTimings.movesShown.at(-1)) {
+    window.guiTimings.movesShown.push(next.moves.length);
+  }
   if (next.bestmoveAt && next.bestmoveAt !== lastBestmove) {
     lastBestmove = next.bestmoveAt;
     window.guiTimings.bestmoveToShown.push(Date.now() - next.bestmoveAt);
@@ -106,10 +120,40 @@ function showSeats(next) {
   next.seats.forEach((seat, i) => {
     const item = document.createElement("li");
     const thinking = next.toMove === i && seat.engine !== null ? " — thinking" : "";
-    const clock = seat.clockMs === null ? "" : ` ⏱ ${(seat.clockMs / 1000).toFixed(1)} s`;
-    item.textContent = `${seat.name}: ${seat.player}${seat.limits ? ` (${seat.limits})` : ""}${clock}${thinking}`;
+    const who = document.createElement("span");
+    who.textContent = `${seat.name}: ${seat.player}${seat.limits ? ` (${seat.limits})` : ""}${thinking}`;
+    const clock = document.createElement("span");
+    clock.className = "clock";
+    item.append(who, " ", clock);
     item.classList.toggle("to-move", next.toMove === i);
     list.append(item);
+  });
+  tickClocks();
+}
+
+// `m:ss.d`, or `h:mm:ss` from an hour on.
+function clockText(ms) {
+  const tenths = Math.floor(Math.max(0, ms) / 100);
+  const seconds = Math.floor(tenths / 10);
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60];
+  if (h > 0) return `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+  return `${m}:${String(s).padStart(2, "0")}.${tenths % 10}`;
+}
+
+// Every seat's clock: the time left on a clock (tc=), else the thinking time used. The
+// seat to move's runs between the server's updates; the server stays the authority.
+function tickClocks() {
+  if (!state) return;
+  const running = performance.now() - receivedAt;
+  document.querySelectorAll("#seats .clock").forEach((span, i) => {
+    const seat = state.seats[i];
+    const moving = state.toMove === i;
+    const ms = seat.clockMs !== null
+      ? seat.clockMs - (moving ? running : 0)
+      : seat.usedMs + (moving ? running : 0);
+    span.textContent = seat.clockMs !== null ? `⏱ ${clockText(ms)}` : `used ${clockText(ms)}`;
+    span.classList.toggle("running", moving);
+    span.classList.toggle("out", seat.clockMs !== null && ms <= 0);
   });
 }
 
@@ -198,6 +242,87 @@ function clickCell(name) {
   window.guiTimings.clickToTargets.push(performance.now() - started);
 }
 
+// The pointer goes down on a cell: the same as a click (the piece's destinations are
+// marked at once); moving on with the button down drags a copy of the piece.
+function pointerDown(event) {
+  const cell = event.target.closest("[data-cell]");
+  if (!cell || event.button !== 0) return;
+  event.preventDefault();
+  clickCell(cell.dataset.cell);
+  drag = { from: cell.dataset.cell, x: event.clientX, y: event.clientY, copy: null };
+  $("board").setPointerCapture?.(event.pointerId);
+}
+
+// The point under the pointer in the coordinates of `element`'s parent.
+function localPoint(element, x, y) {
+  const svg = element.ownerSVGElement;
+  const point = svg.createSVGPoint();
+  point.x = x;
+  point.y = y;
+  return point.matrixTransform(element.parentNode.getScreenCTM().inverse());
+}
+
+function pointerMove(event) {
+  if (!drag || clicks.length === 0) return;
+  const piece = document.querySelector(`#board .piece[data-cell="${drag.from}"]`);
+  if (!piece) return;
+  if (!drag.copy) {
+    if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START) return;
+    drag.copy = piece.cloneNode(true);
+    drag.copy.classList.add("dragged");
+    drag.copy.removeAttribute("data-cell");
+    drag.origin = localPoint(piece, drag.x, drag.y);
+    const holder = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    holder.append(drag.copy);
+    piece.parentNode.append(holder);
+    drag.holder = holder;
+    piece.classList.add("drag-source");
+  }
+  const at = localPoint(piece, event.clientX, event.clientY);
+  drag.holder.setAttribute("transform", `translate(${at.x - drag.origin.x} ${at.y - drag.origin.y})`);
+}
+
+// The pointer comes up: a drag ends on the cell under it, as a click there would.
+function pointerUp(event) {
+  const ended = drag;
+  drag = null;
+  if (!ended?.copy) return;
+  ended.holder.remove();
+  document.querySelector(`#board .piece[data-cell="${ended.from}"]`)?.classList.remove("drag-source");
+  const under = document.elementFromPoint(event.clientX, event.clientY)?.closest("#board [data-cell]");
+  if (under && under.dataset.cell !== ended.from) clickCell(under.dataset.cell);
+}
+
+// Saves the game: its PGN record in the box and as a file.
+async function save() {
+  const response = await fetch("/api/pgn");
+  if (!response.ok) {
+    $("message").textContent = (await response.text()).trim();
+    return;
+  }
+  const text = await response.text();
+  $("pgn").value = text;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/x-chess-pgn" }));
+  link.download = `tessera-${state?.variant ?? "game"}.pgn`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+// Loads the game record of the box; the server refuses a bad one and keeps the game.
+async function load() {
+  viewPly = null;
+  await post("/api/load", { pgn: $("pgn").value });
+}
+
+async function loadFile() {
+  const file = $("pgn-file").files[0];
+  if (!file) return;
+  $("pgn").value = await file.text();
+  $("pgn-file").value = "";
+  await load();
+}
+
 function jump(ply) {
   viewPly = state && ply >= state.moves.length ? null : Math.max(0, ply);
   refresh();
@@ -233,6 +358,7 @@ function seatSetup(saved) {
     limits.className = "seat-limits";
     limits.size = 9;
     limits.placeholder = "depth=3";
+    limits.title = "an engine: depth=3, nodes=20000, st=0.5 or tc=60+1; a person: a clock tc=300+5 or nothing";
     const previous = saved?.seats?.[i];
     if (previous) {
       who.value = previous.engine ?? "";
@@ -250,7 +376,7 @@ function readSetup() {
   const seats = [...document.querySelectorAll(".seat-choice")].map((wrap) => {
     const engine = wrap.querySelector(".seat-player").value;
     const limits = wrap.querySelector(".seat-limits").value.trim();
-    return engine === "" ? { engine: null } : { engine: Number(engine), limits: limits || null };
+    return { engine: engine === "" ? null : Number(engine), limits: limits || null };
   });
   return {
     variant: $("variant").value,
@@ -286,10 +412,14 @@ async function newGame(event) {
 }
 
 function wire() {
-  $("board").addEventListener("click", (event) => {
-    const cell = event.target.closest("[data-cell]");
-    if (cell) clickCell(cell.dataset.cell);
-  });
+  $("board").addEventListener("pointerdown", pointerDown);
+  $("board").addEventListener("pointermove", pointerMove);
+  $("board").addEventListener("pointerup", pointerUp);
+  $("board").addEventListener("pointercancel", pointerUp);
+  $("save").addEventListener("click", save);
+  $("load").addEventListener("click", load);
+  $("pgn-file").addEventListener("change", loadFile);
+  setInterval(tickClocks, CLOCK_TICK);
   $("setup").addEventListener("submit", newGame);
   $("variant").addEventListener("change", () => seatSetup(null));
   $("players").addEventListener("input", () => seatSetup(null));
@@ -307,7 +437,7 @@ function wire() {
   $("rotate").addEventListener("click", () => turn(rotationStep(state?.variant)));
   $("copy").addEventListener("click", () => navigator.clipboard?.writeText($("position").value));
   document.addEventListener("keydown", (event) => {
-    if (event.target.tagName === "INPUT") return;
+    if (["INPUT", "TEXTAREA"].includes(event.target.tagName)) return;
     if (event.key === "ArrowLeft") step(-1);
     else if (event.key === "ArrowRight") step(1);
     else if (event.key === "f") turn(180);
