@@ -275,7 +275,7 @@ mod tests {
         }];
         let (report, file) = tune::<Panoply, PanoplyEval>(&samples, &args(PathBuf::new()));
         assert!(
-            report.starts_with("positions: 1, weights: 15\n"),
+            report.starts_with("positions: 1, weights: 19\n"),
             "{report}"
         );
         let header = <PanoplyEval as Tunable<Panoply>>::Weights::header_of(&file);
@@ -295,7 +295,11 @@ mod tests {
                 "pawn_near_promotion",
                 "king_attacker",
                 "king_shield",
-                "tempo"
+                "tempo",
+                "lone_king_rim",
+                "lone_king_proximity",
+                "lone_king_escape",
+                "fifty_turn_fade"
             ]
         );
     }

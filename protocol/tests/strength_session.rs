@@ -125,7 +125,7 @@ fn strength_options_refuse_bad_values_and_keep_the_previous_ones() {
     for line in [
         "setoption name Skill Level value 7",
         "setoption name UCI_LimitStrength value true",
-        "setoption name UCI_Elo value 1500",
+        "setoption name UCI_Elo value 1400",
         "setoption name UCI_ShowWDL value true",
     ] {
         assert!(engine.ask(line).is_empty(), "{line}");
@@ -168,7 +168,7 @@ fn strength_options_refuse_bad_values_and_keep_the_previous_ones() {
     ]);
     assert!(engine
         .field("Options")
-        .contains("UCI_ShowWDL=true; Skill Level=7; UCI_LimitStrength=true; UCI_Elo=1500;"));
+        .contains("UCI_ShowWDL=true; Skill Level=7; UCI_LimitStrength=true; UCI_Elo=1400;"));
     engine.quit();
 }
 
