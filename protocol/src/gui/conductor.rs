@@ -7,6 +7,7 @@ use super::server::Hub;
 use super::table::EngineJob;
 use crate::matchrunner::engine_process::EngineProcess;
 use crate::matchrunner::game::{ask_move, Fault};
+use crate::matchrunner::search_info::SearchInfo;
 use engine::variants::Variant;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -77,17 +78,21 @@ fn engine_for<'a>(
     Ok(running)
 }
 
-/// Asks for the move of `job`: the token and the time taken, or the fault in words. An
-/// engine that failed is ended, to be started afresh when next needed.
-fn ask(seats: &mut Vec<Option<Running>>, job: &EngineJob) -> Result<(String, Duration), String> {
+/// Asks for the move of `job`: the token, the engine's last search info and the time
+/// taken, or the fault in words. An engine that failed is ended, to be started afresh
+/// when next needed.
+fn ask(
+    seats: &mut Vec<Option<Running>>,
+    job: &EngineJob,
+) -> Result<(String, SearchInfo, Duration), String> {
     let answer = engine_for(seats, job).and_then(|running| {
-        ask_move(&mut running.process, &job.position, &job.clocks, job.seat)
-            .map(|(token, _, elapsed)| (token, elapsed))
-            .map_err(|fault| match fault {
+        ask_move(&mut running.process, &job.position, &job.clocks, job.seat).map_err(|fault| {
+            match fault {
                 Fault::Timeout => "did not answer in time".to_string(),
                 Fault::Crash => "crashed".to_string(),
                 other => other.to_string(),
-            })
+            }
+        })
     });
     if answer.is_err() {
         seats[job.seat] = None;

@@ -5,9 +5,11 @@
 //! `server` answers HTTP (the page, its assets and a small JSON API), checking every
 //! request's size, `Host` and `Origin`; `table` holds the game (the rules crate is the
 //! referee, never an engine); `conductor` asks the engines of the seats for their moves
-//! through the match runner's engine client; `moves` lists the legal moves with the cells
+//! through the match runner's engine client; `analysis` runs an analysing engine on the
+//! position shown or over the whole game; `moves` lists the legal moves with the cells
 //! a click sequence passes through; `assets` are the page's files, compiled in.
 
+mod analysis;
 mod assets;
 mod conductor;
 mod moves;
@@ -101,6 +103,7 @@ pub fn run(args: GuiArgs) -> ExitCode {
     }
     let hub = Arc::new(Hub::new(specs, &args.host, port));
     conductor::start(Arc::clone(&hub));
+    analysis::start(Arc::clone(&hub));
     server::serve(&http, &hub);
     ExitCode::SUCCESS
 }

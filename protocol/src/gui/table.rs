@@ -8,6 +8,7 @@ use crate::matchrunner::config::{EngineSpec, Limits};
 use crate::matchrunner::openings::Opening;
 use crate::matchrunner::report::seat_name;
 use crate::matchrunner::rules;
+use crate::matchrunner::search_info::SearchInfo;
 use crate::matchrunner::specs::engine_spec;
 use crate::variant::AnyGame;
 use engine::game::{Seat, Status};
@@ -73,6 +74,9 @@ pub struct Table {
     /// When the last engine move arrived (milliseconds since the epoch), for the page's
     /// own timing of how fast it shows it.
     pub bestmove_at_ms: u64,
+    /// What the engine that played move `i` reported for it (its last `info` before
+    /// `bestmove`) and its seat; `None` for a person's move.
+    pub move_scores: Vec<Option<(Seat, SearchInfo)>>,
 }
 
 /// The limits of the page's `tc=… st=… depth=… nodes=…` text, read by the match
@@ -148,6 +152,7 @@ impl Table {
             clocks: Clocks::new(Vec::new(), TIME_MARGIN, HANG_TIMEOUT),
             message: String::new(),
             bestmove_at_ms: 0,
+            move_scores: Vec::new(),
         };
         table.seat(setup.seats);
         table
@@ -187,6 +192,7 @@ impl Table {
         self.game = start.clone();
         self.start = start;
         self.moves.clear();
+        self.move_scores.clear();
         self.message.clear();
         self.seat(setup.seats);
         Ok(())
@@ -235,6 +241,7 @@ impl Table {
             kept.pop();
         }
         self.game = self.replayed(&kept);
+        self.move_scores.truncate(kept.len());
         self.moves = kept;
         self.game_number += 1;
         self.message.clear();
@@ -292,15 +299,17 @@ impl Table {
     pub fn engine_answered(
         &mut self,
         job: &EngineJob,
-        answer: Result<(String, Duration), String>,
+        answer: Result<(String, SearchInfo, Duration), String>,
         at_ms: u64,
     ) {
         if !self.is_current(job) {
             return;
         }
         let fault = match answer {
-            Ok((token, elapsed)) => match self.play(&token) {
+            Ok((token, info, elapsed)) => match self.play(&token) {
                 Ok(()) => {
+                    self.move_scores.resize(self.moves.len() - 1, None);
+                    self.move_scores.push(Some((job.seat, info)));
                     self.clocks.charge(job.seat, elapsed);
                     self.bestmove_at_ms = at_ms;
                     return;
@@ -316,6 +325,13 @@ impl Table {
             seat_name(job.seat, seats)
         );
         self.seats[job.seat].engine = None;
+    }
+
+    /// The command that sets up the position after the first `ply` moves, with its history.
+    pub fn position_command(&self, ply: usize) -> String {
+        let played = &self.moves[..ply.min(self.moves.len())];
+        self.opening
+            .position_command(played.iter().map(String::as_str))
     }
 
     /// The time left on each seat's clock (engines playing with `tc=`).

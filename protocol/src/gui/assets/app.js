@@ -2,6 +2,8 @@
 // this page draws the state it sends, narrows the legal moves click by click, and sends
 // the chosen move's notation. No build step: a plain module.
 
+import { initAnalysis, analysisShown } from "./analysis.js";
+
 const $ = (id) => document.getElementById(id);
 const SETTINGS = "tessera-gui-settings";
 
@@ -98,6 +100,7 @@ function show(next) {
     over: over ? "1" : "0",
     person: next.personToMove && next.ply === next.moves.length ? "1" : "0",
   });
+  analysisShown(next, rotation);
 }
 
 function showSeats(next) {
@@ -316,6 +319,7 @@ function wire() {
 
 async function start() {
   wire();
+  initAnalysis();
   const saved = restoreSettings();
   await refresh();
   seatSetup(saved);
