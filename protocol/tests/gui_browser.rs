@@ -574,7 +574,6 @@ fn analysis_shows_tesseras_line_with_its_arrow_and_every_seats_score() {
         let name = format!("Seat {} (", seat + 1);
         assert!(part.starts_with(&name), "{scores}");
     }
-    screenshot(&browser, "analysis");
     eprintln!(
         "analysis timings (ms): {} {}",
         timings(&browser),
