@@ -820,6 +820,15 @@ fn the_review_scores_every_position_as_go_depth_does_and_engine_moves_keep_their
             assert!(eval["score"].is_string(), "{eval}");
         }
     }
+    // The game record keeps each engine move's score and depth before its time, as
+    // `tessera match` writes them; a person's move has its time only.
+    let (status, pgn) = gui.request("GET", "/api/pgn", &[], "");
+    assert_eq!(status, 200, "{pgn}");
+    let scored = pgn
+        .split_whitespace()
+        .filter(|t| t.starts_with('{') && t.ends_with("/2"))
+        .count();
+    assert_eq!(scored, 2, "{pgn}");
     let game = played["game"].as_u64().unwrap();
     let asked = gui.post(
         "/api/analysis/game",
