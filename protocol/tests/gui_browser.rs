@@ -737,3 +737,146 @@ fn seven_engines_at_a_tenth_of_a_second_a_move_are_followed_live() {
         delays[delays.len() - 1]
     );
 }
+
+/// The analysis panel as the page shows it at one moment: the first line's depth, score
+/// and PV, and the arrows on the board (`from to` each).
+fn shown_analysis(browser: &Browser) -> (u32, String, Vec<String>, Vec<String>) {
+    let seen = browser.eval(
+        "const line = document.querySelector('#analysis-lines li');
+         const arrows = [...document.querySelectorAll('#board #arrows line.arrow')]
+           .map(a => a.dataset.from + ' ' + a.dataset.to);
+         return [Number(line.dataset.depth), line.querySelector('.analysis-score').textContent,
+                 line.querySelector('.analysis-pv').textContent, arrows];",
+        json!([]),
+    );
+    let pv = seen[2]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let arrows = serde_json::from_value(seen[3].clone()).unwrap();
+    (
+        seen[0].as_u64().unwrap() as u32,
+        seen[1].as_str().unwrap().to_string(),
+        pv,
+        arrows,
+    )
+}
+
+/// The PV of the last `info` line of `go depth <depth>` on the reference's position.
+fn reference_pv(reference: &mut Reference, moves: &[String], depth: u32) -> Vec<String> {
+    reference.set(moves);
+    reference.engine.send(&format!("go depth {depth}"));
+    let lines = reference.engine.read_until(|l| l.starts_with("bestmove"));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" pv "))
+        .expect("an info line with a PV");
+    let (_, pv) = last.split_once(" pv ").unwrap();
+    pv.split_whitespace().map(String::from).collect()
+}
+
+/// The server's analysis report.
+fn analysis_report(gui: &Gui) -> Value {
+    let (status, text) = gui.request("GET", "/api/analysis?since=0", &[], "");
+    assert_eq!(status, 200, "{text}");
+    serde_json::from_str(&text).expect("a JSON report")
+}
+
+#[test]
+fn analysis_shows_tesseras_line_with_its_arrow_and_every_seats_score() {
+    let _one = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
+    let gui = Gui::start(&[]);
+    let browser = open(&gui);
+    new_game(&browser, "hexmate", "", "", &[None, Some("depth=2")]);
+    browser.click("#analysis-toggle");
+    let has_line = "return document.querySelector('#analysis-lines li .analysis-pv') !== null && document.querySelector('#board #arrows line.arrow') !== null";
+    browser.wait_for("an analysis line and its arrow", has_line);
+    let (depth, score, pv, arrows) = shown_analysis(&browser);
+    let mut reference = Reference::new("hexmate", "", "");
+    assert_eq!(
+        pv,
+        reference_pv(&mut reference, &[], depth),
+        "at depth {depth}"
+    );
+    assert!(score.starts_with('+') || score.starts_with('-'), "{score}");
+    let first = server_state(&gui)["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == json!(pv[0]))
+        .map(|m| {
+            format!(
+                "{} {}",
+                m["path"][0].as_str().unwrap(),
+                m["path"][1].as_str().unwrap()
+            )
+        })
+        .expect("the PV's first move is legal");
+    assert_eq!(arrows, [first]);
+
+    // The arrows switch, remembered across visits.
+    browser.click("#analysis-arrows");
+    browser.wait_for(
+        "no arrows",
+        "return document.querySelectorAll('#board #arrows line').length === 0",
+    );
+    browser.goto(&gui.url());
+    browser.wait_for(
+        "the page again",
+        "return document.body.dataset.version !== undefined",
+    );
+    let kept = browser.eval(
+        "return document.getElementById('analysis-arrows').checked",
+        json!([]),
+    );
+    assert_eq!(kept, json!(false), "the switch is remembered");
+    browser.click("#analysis-arrows");
+
+    // An engine move shows the score its engine reported; the analysis follows the
+    // position shown back to the start.
+    browser.set_text("#move-text", "c5c6");
+    browser.click("#move-form button");
+    wait_for_turn(&browser, 2);
+    let state = server_state(&gui);
+    let eval = browser.eval(
+        "return document.querySelector(\"#moves li[data-ply='2']\").dataset.eval",
+        json!([]),
+    );
+    assert_eq!(eval, state["evals"][1]["score"]);
+    assert_eq!(state["evals"][1]["depth"], 2);
+    browser.click("#analysis-toggle");
+    browser.click("#first");
+    browser.wait_for(
+        "the analysis of the start",
+        "return document.body.dataset.ply === '0' && document.querySelector('#analysis-lines li') !== null",
+    );
+    let report = analysis_report(&gui);
+    assert_eq!(
+        (report["ply"].clone(), report["game"].clone()),
+        (json!(0), state["game"].clone())
+    );
+
+    // Seven Kingdoms: one score per seat.
+    new_game(&browser, "sevenkingdoms", "", "", &[None; 7]);
+    browser.wait_for(
+        "seven seats' scores",
+        "const s = document.querySelector('#analysis-lines .analysis-score'); return s !== null && document.body.dataset.variant === 'sevenkingdoms' && s.textContent.split(' · ').length === 7",
+    );
+    let scores = browser.eval(
+        "return document.querySelector('#analysis-lines .analysis-score').textContent",
+        json!([]),
+    );
+    let scores = scores.as_str().unwrap();
+    for (seat, part) in scores.split(" · ").enumerate() {
+        let name = format!("Seat {} (", seat + 1);
+        assert!(part.starts_with(&name), "{scores}");
+    }
+    eprintln!(
+        "analysis timings (ms): {} {}",
+        timings(&browser),
+        browser.eval("return window.analysisTimings", json!([]))
+    );
+}

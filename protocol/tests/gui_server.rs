@@ -341,17 +341,29 @@ fn a_person_cannot_move_for_an_engine_seat() {
     assert_eq!(state["legal"], serde_json::json!([]));
 }
 
-/// Waits until the game is over and returns the state then.
-fn ended(gui: &Gui) -> Value {
+/// The answer of `GET path` (JSON) once `done` says it shows `what`.
+fn until(gui: &Gui, path: &str, what: &str, done: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + PATIENCE;
     loop {
-        let state = state(gui);
-        if !state["result"].as_array().unwrap().is_empty() {
-            return state;
+        let (status, text) = gui.request("GET", path, &[], "");
+        assert_eq!(status, 200, "{text}");
+        let answer: Value = serde_json::from_str(&text).expect("a JSON answer");
+        if done(&answer) {
+            return answer;
         }
-        assert!(Instant::now() < deadline, "the game did not end");
+        assert!(
+            Instant::now() < deadline,
+            "{path} never showed {what}: {answer}"
+        );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
+}
+
+/// Waits until the game is over and returns the state then.
+fn ended(gui: &Gui) -> Value {
+    until(gui, "/api/state?since=0", "the end of the game", |state| {
+        !state["result"].as_array().unwrap().is_empty()
+    })
 }
 
 #[test]
@@ -536,4 +548,342 @@ fn a_bad_record_is_refused_and_the_game_kept() {
         (400, "'pgn' must be a string\n".to_string())
     );
     assert_same_game(&state(&gui), &before);
+}
+
+// ---- The analysis ----
+
+/// The analysis report once `done` says it is complete.
+fn analysis_until(gui: &Gui, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    until(gui, "/api/analysis?since=0", what, done)
+}
+
+/// Hexmate's E12 (docs/rules/hexmate.md): White mates in one, by g9a9 or g9g7.
+const MATE_IN_ONE: &str = "k6/8/1K7/10/6R4/12/13/12/2p8/10/9/8/7 w 0 1";
+
+fn start_position(gui: &Gui, fen: &str) {
+    let new = format!(
+        "{{\"variant\":\"hexmate\",\"fen\":\"{fen}\",\"seats\":[{{\"engine\":null}},{{\"engine\":null}}]}}"
+    );
+    assert_eq!(
+        gui.post("/api/new", &new),
+        (200, "{\"ok\":true}".to_string())
+    );
+}
+
+#[test]
+fn bad_analysis_requests_get_a_reason_and_start_nothing() {
+    let gui = Gui::start(&[]);
+    let before = state(&gui);
+    let json = "Content-Type: application/json";
+    let refused =
+        |method: &str, path: &str, headers: &[&str], body: &str, status: u16, reason: &str| {
+            let answer = gui.request(method, path, headers, body);
+            assert_eq!(
+                answer,
+                (status, format!("{reason}\n")),
+                "{method} {path} {body}"
+            );
+        };
+    let analysis = "/api/analysis";
+    refused(
+        "POST",
+        analysis,
+        &["Content-Type: text/plain"],
+        "{}",
+        415,
+        "the body must be application/json",
+    );
+    refused(
+        "POST",
+        analysis,
+        &[json],
+        &"x".repeat(70_000),
+        413,
+        "the body is larger than 65536 bytes",
+    );
+    refused(
+        "POST",
+        analysis,
+        &[json],
+        "{",
+        400,
+        "bad JSON: EOF while parsing an object at line 1 column 1",
+    );
+    refused(
+        "POST",
+        analysis,
+        &[json],
+        "{\"engine\":1}",
+        400,
+        "'engine' must be a number from 0 to 0",
+    );
+    refused(
+        "POST",
+        analysis,
+        &[json],
+        "{\"multipv\":6}",
+        400,
+        "'multipv' must be a number from 1 to 5",
+    );
+    refused(
+        "POST",
+        analysis,
+        &[json],
+        "{\"multipv\":\"2\"}",
+        400,
+        "'multipv' must be a number from 1 to 5",
+    );
+    refused(
+        "POST",
+        analysis,
+        &[json],
+        "{\"ply\":1}",
+        400,
+        "'ply' must be a number from 0 to 0",
+    );
+    refused(
+        "POST",
+        analysis,
+        &[json],
+        "{\"game\":99}",
+        409,
+        "the game has changed since the page asked",
+    );
+    refused(
+        "POST",
+        "/api/analysis/game",
+        &[json],
+        "{}",
+        400,
+        "'depth' must be a number from 1 to 20",
+    );
+    refused(
+        "POST",
+        "/api/analysis/game",
+        &[json],
+        "{\"depth\":21}",
+        400,
+        "'depth' must be a number from 1 to 20",
+    );
+    refused(
+        "POST",
+        "/api/analysis/game",
+        &[json],
+        "{\"depth\":2}",
+        409,
+        "the game has no move to review",
+    );
+    refused(
+        "POST",
+        "/api/analysis/stop",
+        &["Content-Type: text/plain"],
+        "{}",
+        415,
+        "the body must be application/json",
+    );
+    refused(
+        "GET",
+        "/api/analysis?since=x",
+        &[],
+        "",
+        400,
+        "'since' must be a number, not 'x'",
+    );
+    refused(
+        "GET",
+        "/api/analysis?rotation=45",
+        &[],
+        "",
+        400,
+        "'rotation' must be a multiple of 30 below 360",
+    );
+    refused(
+        "GET",
+        "/api/analysis?pv=1",
+        &[],
+        "",
+        400,
+        "unknown parameter 'pv'",
+    );
+    refused(
+        "DELETE",
+        analysis,
+        &[],
+        "",
+        405,
+        "DELETE /api/analysis is not served",
+    );
+    let foreign = "Origin: http://attacker.example";
+    refused(
+        "POST",
+        analysis,
+        &[foreign, json],
+        "{}",
+        403,
+        "Origin 'http://attacker.example' is not this server",
+    );
+    let report = analysis_until(&gui, "its first report", |_| true);
+    assert_eq!(report["activity"], "idle");
+    assert_eq!(report["lines"], serde_json::json!([]));
+    assert_eq!(report["review"], Value::Null);
+    assert_same_game(&state(&gui), &before);
+}
+
+#[test]
+fn a_mate_in_one_is_analysed_in_two_lines_each_with_its_arrow() {
+    let gui = Gui::start(&[]);
+    start_position(&gui, MATE_IN_ONE);
+    let asked = gui.post("/api/analysis", "{\"multipv\":2,\"ply\":0}");
+    assert_eq!(asked, (200, "{\"ok\":true}".to_string()));
+    let report = analysis_until(&gui, "two lines", |r| {
+        r["lines"].as_array().unwrap().len() == 2
+    });
+    assert_eq!(report["activity"], "analysing");
+    let mut firsts = Vec::new();
+    for line in report["lines"].as_array().unwrap() {
+        assert_eq!(line["eval"]["score"], "+M1", "{line}");
+        assert_eq!(line["pv"].as_array().unwrap().len(), 1, "{line}");
+        firsts.push(line["pv"][0].as_str().unwrap().to_string());
+    }
+    firsts.sort();
+    assert_eq!(firsts, ["g9a9", "g9g7"]);
+    let arrows = report["arrows"].as_str().unwrap();
+    for (from, to) in [("g9", "a9"), ("g9", "g7")] {
+        let arrow = format!("class=\"arrow\" data-from=\"{from}\" data-to=\"{to}\"");
+        assert!(arrows.contains(&arrow), "{arrows}");
+    }
+    assert_eq!(arrows.matches("class=\"arrow\"").count(), 2, "{arrows}");
+    assert_eq!(gui.post("/api/analysis/stop", "{}").0, 200);
+    let stopped = analysis_until(&gui, "the stop", |r| r["activity"] == "idle");
+    assert_eq!(
+        stopped["lines"].as_array().unwrap().len(),
+        2,
+        "the last lines stay"
+    );
+    assert_eq!(state(&gui)["moves"], serde_json::json!([]));
+}
+
+/// The score of a reference `tessera` after `ucinewgame` and `go depth <depth>` on the
+/// position after `moves` from the start, from White's point of view.
+fn reference_score(engine: &mut Engine, moves: &[String], depth: u32) -> String {
+    engine.send("ucinewgame");
+    engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    engine.send(&format!("go depth {depth}"));
+    let lines = engine.read_until(|l| l.starts_with("bestmove"));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score "))
+        .expect("an info line with a score");
+    let tokens: Vec<&str> = last.split_whitespace().collect();
+    let at = tokens.iter().position(|&t| t == "score").unwrap();
+    let value: i32 = tokens[at + 2].parse().unwrap();
+    let sign = if moves.len() % 2 == 1 { -1 } else { 1 };
+    match tokens[at + 1] {
+        "cp" => format!("{:+.2}", f64::from(sign * value) / 100.0),
+        _ if sign * value > 0 => format!("+M{}", value.abs()),
+        _ => format!("-M{}", value.abs()),
+    }
+}
+
+#[test]
+fn the_review_scores_every_position_as_go_depth_does_and_engine_moves_keep_their_own() {
+    let gui = Gui::start(&[]);
+    let new = "{\"variant\":\"hexmate\",\"seats\":[{},{\"engine\":0,\"limits\":\"depth=2\"}]}";
+    assert_eq!(gui.post("/api/new", new).0, 200);
+    for ply in [1, 3] {
+        let legal = state(&gui)["legal"][0]["move"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(
+            gui.post("/api/move", &format!("{{\"move\":\"{legal}\"}}"))
+                .0,
+            200
+        );
+        let deadline = Instant::now() + PATIENCE;
+        while state(&gui)["moves"].as_array().unwrap().len() <= ply {
+            assert!(Instant::now() < deadline, "the engine did not move");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+    let played = state(&gui);
+    let moves: Vec<String> = serde_json::from_value(played["moves"].clone()).unwrap();
+    let evals = played["evals"].as_array().unwrap();
+    assert_eq!(evals.len(), 4);
+    for (ply, eval) in evals.iter().enumerate() {
+        if ply % 2 == 0 {
+            assert_eq!(eval, &Value::Null, "a person's move has no score");
+        } else {
+            assert_eq!(eval["depth"], 2, "{eval}");
+            assert_eq!(eval["seat"], 0, "{eval}");
+            assert!(eval["score"].is_string(), "{eval}");
+        }
+    }
+    // The game record keeps each engine move's score and depth before its time, as
+    // `tessera match` writes them; a person's move has its time only.
+    let (status, pgn) = gui.request("GET", "/api/pgn", &[], "");
+    assert_eq!(status, 200, "{pgn}");
+    let scored = pgn
+        .split_whitespace()
+        .filter(|t| t.starts_with('{') && t.ends_with("/2"))
+        .count();
+    assert_eq!(scored, 2, "{pgn}");
+    let game = played["game"].as_u64().unwrap();
+    let asked = gui.post(
+        "/api/analysis/game",
+        &format!("{{\"depth\":3,\"game\":{game}}}"),
+    );
+    assert_eq!(asked.0, 200, "{}", asked.1);
+    let report = analysis_until(&gui, "the whole review", |r| {
+        r["activity"] == "idle"
+            && r["review"]["evals"]
+                .as_array()
+                .is_some_and(|e| e.len() == 4)
+    });
+    assert_eq!(report["review"]["total"], 4);
+    let mut reference = Engine::start();
+    for (ply, eval) in report["review"]["evals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        let expected = reference_score(&mut reference, &moves[..=ply], 3);
+        assert_eq!(
+            eval["score"],
+            expected.as_str(),
+            "after {:?}",
+            &moves[..=ply]
+        );
+        assert_eq!(eval["depth"], 3);
+    }
+}
+
+#[test]
+fn an_analysing_engine_that_talks_nonsense_or_crashes_is_reported_and_the_game_kept() {
+    let gui = gui_with_fake("nonsense.sh");
+    assert_eq!(gui.post("/api/analysis", "{}").0, 200);
+    let report = analysis_until(&gui, "the engine's nonsense", |r| {
+        !r["lines"].as_array().unwrap().is_empty()
+    });
+    assert_eq!(
+        report["message"],
+        "sent a line that is not of the protocol: 'hello from the engine'"
+    );
+    let line = &report["lines"][0];
+    assert_eq!(line["pv"], serde_json::json!(["c5c6"]));
+    assert_eq!(
+        line["refused"],
+        "PV move 'zz99': malformed move 'zz99': 'zz99' is not a cell of the Hexmate board"
+    );
+    assert_eq!(gui.post("/api/move", "{\"move\":\"c5c6\"}").0, 200);
+
+    let crash = gui_with_fake("crash.sh");
+    assert_eq!(crash.post("/api/analysis", "{}").0, 200);
+    let report = analysis_until(&crash, "the crash", |r| r["message"] != "");
+    assert_eq!(report["message"], "Fake exited; the analysis stopped");
+    assert_eq!(report["activity"], "idle");
+    assert_eq!(crash.post("/api/move", "{\"move\":\"c5c6\"}").0, 200);
+    assert_eq!(state(&crash)["moves"], serde_json::json!(["c5c6"]));
 }

@@ -12,6 +12,10 @@ pub fn file(path: &str) -> Option<(&'static str, &'static [u8])> {
             "text/javascript; charset=utf-8",
             include_bytes!("assets/app.js"),
         )),
+        "/analysis.js" => Some((
+            "text/javascript; charset=utf-8",
+            include_bytes!("assets/analysis.js"),
+        )),
         "/app.css" => Some(("text/css; charset=utf-8", include_bytes!("assets/app.css"))),
         _ => None,
     }

@@ -8,6 +8,7 @@ use super::server::Hub;
 use super::table::EngineJob;
 use crate::matchrunner::engine_process::EngineProcess;
 use crate::matchrunner::game::{ask_move, Fault};
+use crate::matchrunner::search_info::SearchInfo;
 use engine::variants::Variant;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -85,13 +86,15 @@ fn engine_for<'a>(
     Ok(running)
 }
 
-/// Asks for the move of `job`: the token and the time taken, or the fault. An engine
-/// that failed is ended, to be started afresh when next needed.
-fn ask(seats: &mut Vec<Option<Running>>, job: &EngineJob) -> Result<(String, Duration), Fault> {
-    let answer = engine_for(seats, job).and_then(|running| {
-        ask_move(&mut running.process, &job.position, &job.clocks, job.seat)
-            .map(|(token, _, elapsed)| (token, elapsed))
-    });
+/// Asks for the move of `job`: the token, the engine's last search info and the time
+/// taken, or the fault. An engine that failed is ended, to be started afresh when next
+/// needed.
+fn ask(
+    seats: &mut Vec<Option<Running>>,
+    job: &EngineJob,
+) -> Result<(String, SearchInfo, Duration), Fault> {
+    let answer = engine_for(seats, job)
+        .and_then(|running| ask_move(&mut running.process, &job.position, &job.clocks, job.seat));
     if answer.is_err() {
         seats[job.seat] = None;
     }

@@ -5,9 +5,11 @@
 //! `server` answers HTTP (the page, its assets and a small JSON API), checking every
 //! request's size, `Host` and `Origin`; `table` holds the game (the rules crate is the
 //! referee, never an engine); `conductor` asks the engines of the seats for their moves
-//! through the match runner's engine client; `moves` lists the legal moves with the cells
+//! through the match runner's engine client; `analysis` runs an analysing engine on the
+//! position shown or over the whole game; `moves` lists the legal moves with the cells
 //! a click sequence passes through; `assets` are the page's files, compiled in.
 
+mod analysis;
 mod assets;
 mod conductor;
 mod moves;
@@ -71,6 +73,33 @@ fn engine_specs(tokens: &EngineTokens) -> Result<Vec<EngineSpec>, String> {
         .collect()
 }
 
+/// The server on `host:port`, its connections without Nagle's algorithm: an answer
+/// larger than one TCP segment (a state with its picture is about 64 KiB) would otherwise
+/// keep its last part back until the page's delayed acknowledgement of the first, 40 ms
+/// later on a kept-alive connection. Linux gives accepted connections the listener's
+/// `TCP_NODELAY`.
+fn listen(host: &str, port: u16) -> Result<tiny_http::Server, String> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    use std::net::ToSocketAddrs;
+    let address = (host, port)
+        .to_socket_addrs()
+        .map_err(|e| e.to_string())?
+        .next()
+        .ok_or_else(|| format!("'{host}' names no address"))?;
+    let socket = Socket::new(
+        Domain::for_address(address),
+        Type::STREAM,
+        Some(Protocol::TCP),
+    )
+    .map_err(|e| e.to_string())?;
+    socket.set_reuse_address(true).map_err(|e| e.to_string())?;
+    socket.set_nodelay(true).map_err(|e| e.to_string())?;
+    socket.bind(&address.into()).map_err(|e| e.to_string())?;
+    socket.listen(128).map_err(|e| e.to_string())?;
+    tiny_http::Server::from_listener(std::net::TcpListener::from(socket), None)
+        .map_err(|e| e.to_string())
+}
+
 /// Runs `tessera gui` until the process is stopped.
 pub fn run(args: GuiArgs) -> ExitCode {
     let specs = match engine_specs(&args.engines) {
@@ -80,7 +109,7 @@ pub fn run(args: GuiArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let http = match tiny_http::Server::http((args.host.as_str(), args.port)) {
+    let http = match listen(&args.host, args.port) {
         Ok(server) => server,
         Err(e) => {
             eprintln!("error: cannot listen on {}:{}: {e}", args.host, args.port);
@@ -102,6 +131,7 @@ pub fn run(args: GuiArgs) -> ExitCode {
     let hub = Arc::new(Hub::new(specs, &args.host, port));
     conductor::start(Arc::clone(&hub));
     conductor::start_clock_watch(Arc::clone(&hub));
+    analysis::start(Arc::clone(&hub));
     server::serve(&http, &hub);
     ExitCode::SUCCESS
 }

@@ -1,8 +1,9 @@
 //! The HTTP side: the page and its assets, and a JSON API (`GET /api/state`, which waits
 //! for the next change so the page follows a game live; `POST /api/new`, `/api/move`,
-//! `/api/takeback`, `/api/load` (a PGN record); `GET /api/pgn`, the game as a PGN record).
-//! Each request runs on its own thread (tiny_http hands them over one by one), so a
-//! waiting page never blocks another request.
+//! `/api/takeback`, `/api/load` (a PGN record); `GET /api/pgn`, the game as a PGN record;
+//! the analysis's `GET /api/analysis` and `POST /api/analysis`, `/api/analysis/stop`,
+//! `/api/analysis/game`). Each request runs on its own thread (tiny_http hands them over
+//! one by one), so a waiting page never blocks another request.
 //!
 //! Every request is checked before it is read: its `Host` must be this server's own
 //! address and an `Origin`, when sent, this server's own origin (a page of another site
@@ -10,6 +11,7 @@
 //! (`Content-Type: application/json`, which a cross-site form cannot send) of at most
 //! [`MAX_BODY`] bytes. A refusal is a 4xx status with a one-line reason.
 
+use super::analysis::{self, Analysis};
 use super::assets;
 use super::moves::legal_entries;
 use super::table::{read_limits, EngineJob, SeatPlan, Setup, Table};
@@ -34,6 +36,7 @@ pub struct Hub {
     state: Mutex<Shared>,
     changed: Condvar,
     hosts: Vec<String>,
+    pub analysis: Analysis,
 }
 
 struct Shared {
@@ -54,6 +57,7 @@ impl Hub {
             }),
             changed: Condvar::new(),
             hosts,
+            analysis: Analysis::default(),
         }
     }
 
@@ -61,6 +65,11 @@ impl Hub {
         self.state
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// What `read` finds on the table.
+    pub fn with_table<T>(&self, read: impl FnOnce(&Table) -> T) -> T {
+        read(&self.lock().table)
     }
 
     /// Runs `change` on the table; a success wakes every waiting page and the conductor.
@@ -139,9 +148,9 @@ impl Hub {
 }
 
 /// A refused request: status and one line of reason.
-struct Refusal(u16, String);
+pub struct Refusal(pub u16, pub String);
 
-fn refuse<T>(status: u16, reason: impl Into<String>) -> Result<T, Refusal> {
+pub fn refuse<T>(status: u16, reason: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal(status, reason.into()))
 }
 
@@ -200,7 +209,7 @@ fn check_origin(request: &Request, hosts: &[String]) -> Result<(), Refusal> {
     Ok(())
 }
 
-type Answer = (&'static str, Vec<u8>);
+pub type Answer = (&'static str, Vec<u8>);
 
 fn route(request: &mut Request, hub: &Hub) -> Result<Answer, Refusal> {
     check_origin(request, &hub.hosts)?;
@@ -231,6 +240,13 @@ fn route(request: &mut Request, hub: &Hub) -> Result<Answer, Refusal> {
             "application/x-chess-pgn; charset=utf-8",
             hub.lock().table.pgn().into_bytes(),
         )),
+        (Method::Get, "/api/analysis") => analysis::report(hub, query),
+        (Method::Post, "/api/analysis") => analysis::start_live(hub, &json_body(request)?),
+        (Method::Post, "/api/analysis/stop") => {
+            json_body(request)?;
+            analysis::stop(hub)
+        }
+        (Method::Post, "/api/analysis/game") => analysis::start_review(hub, &json_body(request)?),
         (Method::Get, _) => match assets::file(path) {
             Some((kind, bytes)) => Ok((kind, bytes.to_vec())),
             None => refuse(404, format!("no such page: {path}")),
@@ -422,6 +438,19 @@ fn limits_text(limits: &Limits) -> String {
     parts.join(" ")
 }
 
+/// What the engine that played each move reported for it (`null` for a person's move).
+fn move_evaluations(table: &Table) -> Vec<Value> {
+    let seats = table.seats.len();
+    (0..table.moves.len())
+        .map(|i| match table.move_scores.get(i) {
+            Some(Some((seat, info))) => {
+                analysis::evaluation(info.score, &info.scores, info.depth, *seat, seats)
+            }
+            _ => Value::Null,
+        })
+        .collect()
+}
+
 /// Everything the page draws: the board at the ply shown, the moves, the seats, the
 /// legal moves when a person is to move at the last ply, and the result.
 fn state_json(table: &Table, version: u64, view: &View) -> Value {
@@ -485,6 +514,7 @@ fn state_json(table: &Table, version: u64, view: &View) -> Value {
         "result": table.result_lines(),
         "message": table.message,
         "bestmoveAt": table.bestmove_at_ms,
+        "evals": move_evaluations(table),
         "svg": svg,
     })
 }

@@ -6,11 +6,14 @@
 use super::moves::kingdom_letters;
 use crate::matchrunner::clock::Clocks;
 use crate::matchrunner::config::{EngineSpec, Limits};
-use crate::matchrunner::game::{forfeit_points, Fault};
+use crate::matchrunner::game::{forfeit_points, Fault, PlayedMove};
 use crate::matchrunner::openings::Opening;
-use crate::matchrunner::pgn::{read_pgn, seconds, today, write_pgn, PgnGame, PgnMove, UNFINISHED};
+use crate::matchrunner::pgn::{
+    move_comment, read_pgn, seconds, today, write_pgn, PgnGame, PgnMove, UNFINISHED,
+};
 use crate::matchrunner::report::{result_text, seat_name};
 use crate::matchrunner::rules;
+use crate::matchrunner::search_info::SearchInfo;
 use crate::matchrunner::specs::engine_spec;
 use crate::variant::AnyGame;
 use engine::game::{Seat, Status};
@@ -81,7 +84,8 @@ pub struct Table {
     start: AnyGame,
     pub game: AnyGame,
     pub moves: Vec<String>,
-    /// Each move's comment in the game record (the time it took).
+    /// Each move's comment in the game record: the time it took, after an engine's score
+    /// and depth (`+0.31/12 0.520s`, as `tessera match` writes it).
     comments: Vec<Option<String>>,
     pub seats: Vec<SeatPlan>,
     clocks: Clocks,
@@ -95,6 +99,9 @@ pub struct Table {
     /// When the last engine move arrived (milliseconds since the epoch), for the page's
     /// own timing of how fast it shows it.
     pub bestmove_at_ms: u64,
+    /// What the engine that played move `i` reported for it (its last `info` before
+    /// `bestmove`) and its seat; `None` for a person's move.
+    pub move_scores: Vec<Option<(Seat, SearchInfo)>>,
 }
 
 /// The limits of the page's `tc=… st=… depth=… nodes=…` text, read by the match
@@ -174,6 +181,7 @@ impl Table {
             verdict: None,
             message: String::new(),
             bestmove_at_ms: 0,
+            move_scores: Vec::new(),
         };
         table.seat(setup.seats);
         table
@@ -217,6 +225,7 @@ impl Table {
         self.start = start;
         self.moves.clear();
         self.comments.clear();
+        self.move_scores.clear();
         self.message.clear();
         self.verdict = None;
         self.seat(setup.seats);
@@ -242,6 +251,7 @@ impl Table {
         self.start = start;
         self.moves = record.move_texts();
         self.comments = record.moves.iter().map(|m| m.comment.clone()).collect();
+        self.move_scores.clear();
         self.message.clear();
         self.verdict = (record.result != UNFINISHED
             && matches!(position.status(), Status::Ongoing))
@@ -433,6 +443,7 @@ impl Table {
         }
         self.game = self.replayed(&kept);
         self.comments.truncate(kept.len());
+        self.move_scores.truncate(kept.len());
         self.moves = kept;
         self.game_number += 1;
         self.message.clear();
@@ -493,17 +504,25 @@ impl Table {
     pub fn engine_answered(
         &mut self,
         job: &EngineJob,
-        answer: Result<(String, Duration), Fault>,
+        answer: Result<(String, SearchInfo, Duration), Fault>,
         at_ms: u64,
     ) {
         if !self.is_current(job) {
             return;
         }
         let fault = match answer {
-            Ok((token, elapsed)) => match self.play(&token) {
+            Ok((token, info, elapsed)) => match self.play(&token) {
                 Ok(()) => {
                     self.charge(job.seat, elapsed);
-                    *self.comments.last_mut().expect("a move was played") = Some(seconds(elapsed));
+                    *self.comments.last_mut().expect("a move was played") =
+                        Some(move_comment(&PlayedMove {
+                            text: token,
+                            score: info.score,
+                            depth: info.depth,
+                            elapsed,
+                        }));
+                    self.move_scores.resize(self.moves.len() - 1, None);
+                    self.move_scores.push(Some((job.seat, info)));
                     self.start_turn();
                     self.bestmove_at_ms = at_ms;
                     return;
@@ -526,6 +545,13 @@ impl Table {
             seat_name(job.seat, seats)
         );
         self.seats[job.seat].engine = None;
+    }
+
+    /// The command that sets up the position after the first `ply` moves, with its history.
+    pub fn position_command(&self, ply: usize) -> String {
+        let played = &self.moves[..ply.min(self.moves.len())];
+        self.opening
+            .position_command(played.iter().map(String::as_str))
     }
 
     /// The time left on each seat's clock (seats playing with `tc=`), in milliseconds,

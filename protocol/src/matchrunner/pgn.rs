@@ -412,7 +412,7 @@ fn replay(
 }
 
 /// `+0.31/12 0.520s`; parts the engine did not report are left out.
-fn move_comment(played: &PlayedMove) -> String {
+pub fn move_comment(played: &PlayedMove) -> String {
     let mut comment = String::new();
     if let Some(score) = played.score {
         comment.push_str(&score.pgn_text());

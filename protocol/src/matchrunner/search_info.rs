@@ -1,6 +1,7 @@
-//! What the runner reads from an engine's search output: the last score and depth of
-//! its `info` lines (for adjudication and the PGN) and the move of `bestmove`, each line
-//! read whatever bytes it holds.
+//! What the runner reads from an engine's search output: the fields of an `info` line,
+//! the last score and depth of the first principal variation (for adjudication, the PGN
+//! and the GUI's move list) and the move of `bestmove`, each line read whatever bytes it
+//! holds.
 
 use std::io::BufRead;
 
@@ -33,12 +34,62 @@ impl Score {
             Score::Mate(moves) => format!("-M{}", moves.unsigned_abs()),
         }
     }
+
+    /// The same score from the opponent's point of view (two players).
+    pub fn negated(self) -> Score {
+        match self {
+            Score::Cp(cp) => Score::Cp(-cp),
+            Score::Mate(moves) => Score::Mate(-moves),
+        }
+    }
 }
 
-/// The last score and depth an engine reported for the current move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// The fields of one `info` line of a search (docs/protocol.md, Engine output); absent
+/// fields are `None` or empty. `multipv` is 1 when the line does not say.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InfoLine {
+    pub depth: Option<u32>,
+    pub seldepth: Option<u32>,
+    pub multipv: usize,
+    pub score: Option<Score>,
+    /// One score per seat in games of more than two players.
+    pub scores: Vec<i32>,
+    pub nodes: Option<u64>,
+    pub nps: Option<u64>,
+    pub pv: Vec<String>,
+}
+
+impl InfoLine {
+    /// The fields of `line`, or `None` when it is no `info` line or an `info string`.
+    pub fn parse(line: &str) -> Option<InfoLine> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        if tokens.first() != Some(&"info") || tokens.get(1) == Some(&"string") {
+            return None;
+        }
+        let number = |key| value_after(&tokens, key).and_then(|v| v.parse().ok());
+        let pv = tokens
+            .iter()
+            .position(|&t| t == "pv")
+            .map_or(&[][..], |at| &tokens[at + 1..]);
+        Some(InfoLine {
+            depth: number("depth").map(|d: u64| d as u32),
+            seldepth: number("seldepth").map(|d: u64| d as u32),
+            multipv: number("multipv").map_or(1, |k: u64| k as usize),
+            score: score_of(&tokens),
+            scores: scores_of(&tokens),
+            nodes: number("nodes"),
+            nps: number("nps"),
+            pv: pv.iter().map(|t| t.to_string()).collect(),
+        })
+    }
+}
+
+/// The last score (with every seat's, when more than two play) and depth an engine
+/// reported for the current move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchInfo {
     pub score: Option<Score>,
+    pub scores: Vec<i32>,
     pub depth: Option<u32>,
 }
 
@@ -46,17 +97,15 @@ impl SearchInfo {
     /// Takes the score and depth of an `info` line of the first principal variation;
     /// other lines change nothing.
     pub fn read(&mut self, line: &str) {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        if tokens.first() != Some(&"info")
-            || value_after(&tokens, "multipv").is_some_and(|k| k != "1")
-        {
+        let Some(info) = InfoLine::parse(line).filter(|info| info.multipv == 1) else {
             return;
+        };
+        if info.depth.is_some() {
+            self.depth = info.depth;
         }
-        if let Some(depth) = value_after(&tokens, "depth").and_then(|d| d.parse().ok()) {
-            self.depth = Some(depth);
-        }
-        if let Some(score) = score_of(&tokens) {
-            self.score = Some(score);
+        if info.score.is_some() {
+            self.score = info.score;
+            self.scores = info.scores;
         }
     }
 }
@@ -83,6 +132,16 @@ fn score_of(tokens: &[&str]) -> Option<Score> {
         "mate" => Some(Score::Mate(value)),
         _ => None,
     }
+}
+
+/// The integers after `scores`, up to the next key.
+fn scores_of(tokens: &[&str]) -> Vec<i32> {
+    key_index(tokens, "scores").map_or_else(Vec::new, |at| {
+        tokens[at + 1..]
+            .iter()
+            .map_while(|t| t.parse().ok())
+            .collect()
+    })
 }
 
 /// The next line of an engine's output without its line end, invalid UTF-8 shown as
@@ -129,12 +188,38 @@ mod tests {
     }
 
     #[test]
+    fn reads_every_field_of_an_info_line() {
+        let line = "info depth 2 seldepth 5 multipv 3 score cp 11 scores 54 11 -68 nodes 8457 nps 46467 hashfull 2 time 182 pv f2k7 e9e10";
+        let info = InfoLine::parse(line).unwrap();
+        assert_eq!(
+            info,
+            InfoLine {
+                depth: Some(2),
+                seldepth: Some(5),
+                multipv: 3,
+                score: Some(Score::Cp(11)),
+                scores: vec![54, 11, -68],
+                nodes: Some(8457),
+                nps: Some(46467),
+                pv: vec!["f2k7".to_string(), "e9e10".to_string()],
+            }
+        );
+        assert_eq!(InfoLine::parse("info string depth 3"), None);
+        assert_eq!(InfoLine::parse("bestmove f2k7"), None);
+        let mut first = SearchInfo::default();
+        first.read("info depth 2 multipv 1 score cp 11 scores 54 11 -68 nodes 5 pv f2k7");
+        assert_eq!(first.scores, [54, 11, -68]);
+    }
+
+    #[test]
     fn scores_in_centipawns_and_pgn() {
         assert_eq!(Score::Cp(31).pgn_text(), "+0.31");
         assert_eq!(Score::Cp(-105).pgn_text(), "-1.05");
         assert_eq!(Score::Mate(3).pgn_text(), "+M3");
         assert_eq!(Score::Mate(-2).pgn_text(), "-M2");
         assert_eq!(Score::Mate(-2).centipawns(), -100_000);
+        assert_eq!(Score::Mate(3).negated(), Score::Mate(-3));
+        assert_eq!(Score::Cp(-105).negated(), Score::Cp(105));
     }
 
     #[test]

@@ -8,7 +8,7 @@ pub mod command;
 mod palette;
 mod render;
 
-pub use render::{render, Options};
+pub use render::{render, render_arrows, Options};
 
 use crate::variant::AnyGame;
 use crate::with_game;
@@ -135,6 +135,12 @@ fn prepare<G: Viewable>(game: &G, request: &Request) -> Result<(BoardView, Optio
         title: request.title.clone(),
     };
     Ok((view, options))
+}
+
+/// Only the arrows group of [`draw`]'s picture, for a page that shows that picture
+/// already and changes its arrows (the GUI's analysis).
+pub fn draw_arrows(game: &AnyGame, request: &Request) -> Result<String, PictureError> {
+    with_game!(game, g => prepare(g, request)).map(|(view, options)| render_arrows(&view, &options))
 }
 
 /// The picture of `game` after `request.moves`, with its arrows and highlights: the

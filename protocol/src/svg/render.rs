@@ -211,6 +211,19 @@ pub fn render(view: &BoardView, options: &Options) -> String {
     svg
 }
 
+/// Only the arrows group (`<g id="arrows">`) of the picture [`render`] draws with the same
+/// view and options: a page lays it over that picture in place of the group there.
+pub fn render_arrows(view: &BoardView, options: &Options) -> String {
+    let mut svg = String::new();
+    draw_arrows(
+        &mut svg,
+        view,
+        &Frame::new(view, options.rotation),
+        &options.arrows,
+    );
+    svg
+}
+
 fn draw_cells(svg: &mut String, view: &BoardView, frame: &Frame) {
     let g = &view.geometry;
     svg.push_str("<g id=\"cells\">\n");

@@ -3,6 +3,8 @@
 // (or by dragging a piece), sends the chosen move's notation, and counts the clock of the
 // seat to move down between the server's updates. No build step: a plain module.
 
+import { initAnalysis, analysisShown } from "./analysis.js";
+
 const $ = (id) => document.getElementById(id);
 const SETTINGS = "tessera-gui-settings";
 
@@ -112,6 +114,7 @@ function show(next) {
     over: over ? "1" : "0",
     person: next.personToMove && next.ply === next.moves.length ? "1" : "0",
   });
+  analysisShown(next, rotation);
 }
 
 function showSeats(next) {
@@ -446,6 +449,7 @@ function wire() {
 
 async function start() {
   wire();
+  initAnalysis();
   const saved = restoreSettings();
   await refresh();
   seatSetup(saved);
