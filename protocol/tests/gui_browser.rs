@@ -28,7 +28,7 @@ const HEPTA_E8: &str =
 const HEXIAN_W7: &str = "9/10/11/12/bA12/14/15/8bG1bI5/7wZwIbZ(^b)7/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1";
 /// Hexian's W16 (Lilith): White's `e7c8` checkmates Black, and White claims its army.
 const HEXIAN_W16: &str = "8uA/10/11/12/13/14/15/bZwI14/bA2uF13/bZ15/2wG12/14/13/12/11/10/4wA4 w - w.b.u.P.G.Y 4 - 000000 - - 0 1";
-/// W16 after `e7c8`: Black eliminated, its two Zombies in White's reserve, Blue to move.
+/// Hexian's W16 after `e7c8`: Black eliminated, its two Zombies in White's reserve, Blue to move.
 const HEXIAN_W16_CLAIMED: &str = "8uA/10/11/12/13/14/15/1wI14/3uF13/1wG(^w)14/15/14/13/12/11/10/4wA4 u - w.B.u.P.G.Y 4 - 000000 ZZ/-/-/-/-/- - 0 1";
 
 /// Hexian's start with White's Archwizard holding Lightning Bolt and Teleport (R58).
@@ -493,7 +493,7 @@ fn hexchoice_placements_by_clicks_through_the_chooser() {
     let browser = open(&gui);
     new_game(&browser, "hexchoice", "", "", &[None, None]);
     let mut reference = Reference::new("hexchoice", "", "");
-    // Black places first (R44); a centre cell takes only the King or a Paladin (R41).
+    // Black places first (Hexchoice R44); a centre cell takes only the King or a Paladin (R41).
     browser.click_cell("j1");
     assert_eq!(choices(&browser), json!(["A@j1", "K@j1"]));
     browser.click("#choices button[data-move='K@j1']");
@@ -508,7 +508,7 @@ fn hexchoice_placements_by_clicks_through_the_chooser() {
     browser.click("#choices button[data-move='B@g1']");
     wait_for_turn(&browser, 2);
     reference.check_board(&browser);
-    // At most one Bishop placement on a white pair (R41 4).
+    // At most one Bishop placement on a white pair (Hexchoice R41 4).
     browser.click_cell("h2");
     assert_eq!(
         choices(&browser),
@@ -526,7 +526,7 @@ fn a_hexian_imp_chain_by_clicks() {
     let gui = Gui::start(&[]);
     let browser = open(&gui);
     new_game(&browser, "hexian", "", HEXIAN_W7, &[None; 6]);
-    // W7: the Imp's 13 moves start with 11 distinct cells; k9 is a hop that may go on.
+    // Hexian's W7: the Imp's 13 moves start with 11 distinct cells; k9 is a hop that may go on.
     browser.click_cell("i9");
     assert_eq!(
         marked(&browser),
