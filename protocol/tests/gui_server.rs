@@ -109,6 +109,25 @@ fn foreign_hosts_and_origins_are_refused() {
     );
 }
 
+/// Asserts that the request is refused with `status` and the one-line `reason`.
+fn assert_refused(
+    gui: &Gui,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: &str,
+    status: u16,
+    reason: &str,
+) {
+    let answer = gui.request(method, path, headers, body);
+    let shown = &body[..body.len().min(80)];
+    assert_eq!(
+        answer,
+        (status, format!("{reason}\n")),
+        "{method} {path} {shown}"
+    );
+}
+
 #[test]
 fn bad_requests_get_a_reason_and_leave_the_game_as_it_was() {
     let gui = Gui::start(&[]);
@@ -116,13 +135,7 @@ fn bad_requests_get_a_reason_and_leave_the_game_as_it_was() {
     let json = "Content-Type: application/json";
     let refused =
         |method: &str, path: &str, headers: &[&str], body: &str, status: u16, reason: &str| {
-            let answer = gui.request(method, path, headers, body);
-            let shown = &body[..body.len().min(80)];
-            assert_eq!(
-                answer,
-                (status, format!("{reason}\n")),
-                "{method} {path} {shown}"
-            );
+            assert_refused(&gui, method, path, headers, body, status, reason)
         };
     let big = "x".repeat(70_000);
     let hexmate = |seats: &str| format!("{{\"variant\":\"hexmate\",\"seats\":{seats}}}");
@@ -577,12 +590,7 @@ fn bad_analysis_requests_get_a_reason_and_start_nothing() {
     let json = "Content-Type: application/json";
     let refused =
         |method: &str, path: &str, headers: &[&str], body: &str, status: u16, reason: &str| {
-            let answer = gui.request(method, path, headers, body);
-            assert_eq!(
-                answer,
-                (status, format!("{reason}\n")),
-                "{method} {path} {body}"
-            );
+            assert_refused(&gui, method, path, headers, body, status, reason)
         };
     let analysis = "/api/analysis";
     refused(
