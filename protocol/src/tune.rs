@@ -19,8 +19,10 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// The self-play data a fit reads (`tessera tune`, `tessera wdl-fit`): the variant, its
+/// division and the `tessera datagen` files.
 #[derive(Args, Debug, Clone)]
-pub struct TuneArgs {
+pub struct DataArgs {
     /// Variant id: hexmate, panoply, hepta, sevenkingdoms, hexian.
     #[arg(long, value_parser = crate::cli::parse_variant)]
     pub variant: Variant,
@@ -30,6 +32,37 @@ pub struct TuneArgs {
     /// Data files written by `tessera datagen`.
     #[arg(long, num_args = 1.., required = true)]
     pub data: Vec<PathBuf>,
+}
+
+impl DataArgs {
+    /// The `Players` value the data was made with ("" for the variant's default).
+    pub fn players(&self) -> &str {
+        self.players.as_deref().unwrap_or("")
+    }
+
+    /// Calls `each` with every line of the data files, one at a time (so that a caller
+    /// can keep only what it makes of a line), and the line's place for error messages.
+    pub fn for_each_line(
+        &self,
+        mut each: impl FnMut(Line, &dyn Fn() -> String) -> Result<(), String>,
+    ) -> Result<(), String> {
+        for file in &self.data {
+            let text =
+                std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+            for (index, line) in text.lines().enumerate() {
+                let place = || format!("{} line {}", file.display(), index + 1);
+                let line = Line::parse(line).map_err(|e| format!("{}: {e}", place()))?;
+                each(line, &place)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct TuneArgs {
+    #[command(flatten)]
+    pub source: DataArgs,
     /// Gradient passes over the data per round.
     #[arg(long, default_value = "1000")]
     pub passes: usize,
@@ -58,23 +91,22 @@ fn read_data<G>(
     args: &TuneArgs,
     unwrap: impl Fn(AnyGame) -> Option<G>,
 ) -> Result<Vec<Sample<G>>, String> {
-    let players = args.players.as_deref().unwrap_or("");
+    let source = &args.source;
     let mut samples = Vec::new();
-    for file in &args.data {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        for (index, line) in text.lines().enumerate() {
-            let place = || format!("{} line {}", file.display(), index + 1);
-            let line = Line::parse(line).map_err(|e| format!("{}: {e}", place()))?;
-            let game =
-                AnyGame::from_position_string_with_players(args.variant, &line.position, players)
-                    .map_err(|e| format!("{}: {e}", place()))?;
-            let pos = unwrap(game).expect("a position of --variant has its game type");
-            samples.push(Sample {
-                pos,
-                result: shares(&line.result),
-            });
-        }
-    }
+    source.for_each_line(|line, place| {
+        let game = AnyGame::from_position_string_with_players(
+            source.variant,
+            &line.position,
+            source.players(),
+        )
+        .map_err(|e| format!("{}: {e}", place()))?;
+        let pos = unwrap(game).expect("a position of --variant has its game type");
+        samples.push(Sample {
+            pos,
+            result: shares(&line.result),
+        });
+        Ok(())
+    })?;
     match samples.first() {
         None => Err("no positions in the data".to_string()),
         // Nothing to tell the weights apart: the scale would fall to 0 and every weight
@@ -158,7 +190,7 @@ pub fn run_command(args: TuneArgs) -> Result<(), String> {
         .num_threads(args.threads as usize)
         .build()
         .map_err(|e| e.to_string())?;
-    let fitted: Result<(String, String), String> = pool.install(|| match args.variant {
+    let fitted: Result<(String, String), String> = pool.install(|| match args.source.variant {
         Variant::Hexmate | Variant::Hexchoice => {
             let samples = read_data(&args, |g| match g {
                 AnyGame::Hexmate(p) => Some(p),
@@ -219,9 +251,11 @@ mod tests {
 
     fn args(data: PathBuf) -> TuneArgs {
         TuneArgs {
-            variant: Variant::Panoply,
-            players: None,
-            data: vec![data],
+            source: DataArgs {
+                variant: Variant::Panoply,
+                players: None,
+                data: vec![data],
+            },
             passes: 20,
             rate: 1.0,
             rounds: 1,

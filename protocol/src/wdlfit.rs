@@ -8,27 +8,19 @@
 //! variant's other model, if it has one, is kept as compiled in.
 
 use crate::datagen::Sample as Line;
-use crate::tune::command_line;
+use crate::tune::{command_line, DataArgs};
 use crate::variant::AnyGame;
 use clap::Args;
 use engine::game::Game;
 use engine::search::Evaluator;
-use engine::variants::Variant;
 use evaluation::wdl::{self, Result3, SeatsSample, TwoPlayerModel, TwoPlayerSample, WdlModels};
 use evaluation::{HeptaEval, HexianEval, HexmateEval, PanoplyEval, SevenKingdomsEval};
 use std::path::PathBuf;
 
 #[derive(Args, Debug, Clone)]
 pub struct WdlFitArgs {
-    /// Variant id: hexmate, panoply, hepta, sevenkingdoms, hexian.
-    #[arg(long, value_parser = crate::cli::parse_variant)]
-    pub variant: Variant,
-    /// Who owns which armies, as the data was made (sevenkingdoms, hexian).
-    #[arg(long)]
-    pub players: Option<String>,
-    /// Data files written by `tessera datagen`.
-    #[arg(long, num_args = 1.., required = true)]
-    pub data: Vec<PathBuf>,
+    #[command(flatten)]
+    pub source: DataArgs,
     /// Gradient steps of the two-player fit.
     #[arg(long, default_value = "1500")]
     pub steps: usize,
@@ -38,17 +30,12 @@ pub struct WdlFitArgs {
 }
 
 /// Reads every line of the data files; errors name the file and line.
-fn read_lines(files: &[PathBuf]) -> Result<Vec<Line>, String> {
+fn read_lines(source: &DataArgs) -> Result<Vec<Line>, String> {
     let mut lines = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        for (index, line) in text.lines().enumerate() {
-            lines.push(
-                Line::parse(line)
-                    .map_err(|e| format!("{} line {}: {e}", file.display(), index + 1))?,
-            );
-        }
-    }
+    source.for_each_line(|line, _| {
+        lines.push(line);
+        Ok(())
+    })?;
     if lines.is_empty() {
         return Err("no positions in the data".to_string());
     }
@@ -124,11 +111,11 @@ fn model_file(models: &WdlModels, made: &str) -> String {
 
 /// Fits the model the data calls for; returns the report and the model file.
 fn fit(args: &WdlFitArgs, lines: &[Line]) -> Result<(String, String), String> {
-    let players = args.players.as_deref().unwrap_or("");
-    let mut models = wdl::models(args.variant);
+    let players = args.source.players();
+    let mut models = wdl::models(args.source.variant);
     let n = lines.len();
     let (report, made) = if lines.iter().all(|l| l.result.len() == 2) {
-        let start = AnyGame::start_with_players(args.variant, players)
+        let start = AnyGame::start_with_players(args.source.variant, players)
             .map_err(|e| e.to_string())?
             .position_string();
         let start_material = wdl::material(&start);
@@ -158,9 +145,12 @@ fn fit(args: &WdlFitArgs, lines: &[Line]) -> Result<(String, String), String> {
         let samples = lines
             .iter()
             .map(|l| {
-                let game =
-                    AnyGame::from_position_string_with_players(args.variant, &l.position, players)
-                        .map_err(|e| format!("{}: {e}", l.position))?;
+                let game = AnyGame::from_position_string_with_players(
+                    args.source.variant,
+                    &l.position,
+                    players,
+                )
+                .map_err(|e| format!("{}: {e}", l.position))?;
                 Ok(SeatsSample {
                     scores: seat_scores(&game),
                     first: first_place(l),
@@ -178,7 +168,7 @@ fn fit(args: &WdlFitArgs, lines: &[Line]) -> Result<(String, String), String> {
     };
     let made = format!(
         "Win/draw/loss models of {} written by `tessera wdl-fit` ({made}):\n{}",
-        args.variant.id(),
+        args.source.variant.id(),
         command_line()
     );
     Ok((report, model_file(&models, &made)))
@@ -186,7 +176,7 @@ fn fit(args: &WdlFitArgs, lines: &[Line]) -> Result<(String, String), String> {
 
 /// `tessera wdl-fit`.
 pub fn run_command(args: WdlFitArgs) -> Result<(), String> {
-    let lines = read_lines(&args.data)?;
+    let lines = read_lines(&args.source)?;
     let (report, file) = fit(&args, &lines)?;
     eprint!("{report}");
     match &args.output {
