@@ -146,10 +146,9 @@ impl<'a> Referee<'a> {
         if let Status::Over(outcome) = self.game.status() {
             return Some((outcome.points.to_vec(), Ending::Rules(outcome.reason)));
         }
-        let seats = rules::seats(&self.game);
         self.verdict.map(|verdict| {
             (
-                adjudicated_points(verdict, seats),
+                adjudicated_points(verdict, &self.game),
                 Ending::Adjudicated(verdict),
             )
         })
@@ -261,18 +260,19 @@ pub(crate) fn forfeit_points(loser: Seat, seats: usize) -> Vec<Points> {
         .collect()
 }
 
-fn adjudicated_points(verdict: Verdict, seats: usize) -> Vec<Points> {
+/// An adjudicated draw shares the point as the game's own draw rules would here: among
+/// the players still in play where the rules say so (Hexian R118), otherwise equally.
+fn adjudicated_points(verdict: Verdict, game: &AnyGame) -> Vec<Points> {
     match verdict {
-        Verdict::Resign(seat) => forfeit_points(seat, seats),
-        Verdict::DrawByScore | Verdict::DrawByLength(_) => {
-            vec![Points::fraction(1, seats as u16); seats]
-        }
+        Verdict::Resign(seat) => forfeit_points(seat, rules::seats(game)),
+        Verdict::DrawByScore | Verdict::DrawByLength(_) => rules::draw_points(game),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::variants::Variant;
 
     #[test]
     fn a_forfeit_gives_the_point_to_the_other_seats() {
@@ -286,18 +286,33 @@ mod tests {
     }
 
     #[test]
-    fn adjudicated_draws_share_the_point_equally() {
+    fn adjudicated_draws_share_the_point_among_the_players_in_play() {
+        let hexmate = rules::start_position(Variant::Hexmate, None).unwrap();
         assert_eq!(
-            adjudicated_points(Verdict::DrawByScore, 2),
+            adjudicated_points(Verdict::DrawByScore, &hexmate),
             [Points::HALF; 2]
         );
         assert_eq!(
-            adjudicated_points(Verdict::DrawByLength(50), 7),
+            adjudicated_points(Verdict::Resign(0), &hexmate),
+            [Points::ZERO, Points::ONE]
+        );
+        let kingdoms = rules::start_position(Variant::SevenKingdoms, None).unwrap();
+        assert_eq!(
+            adjudicated_points(Verdict::DrawByLength(50), &kingdoms),
             [Points::fraction(1, 7); 7]
         );
+        // Three-player Hexian after the second player's armies have all left play (a
+        // position of a match game): R118 shares a draw between the first and the third.
+        let hexian = rules::from_position_string(
+            Variant::Hexian,
+            "9/10/9wH1/12/13/14/15/16/17/16/2wG(@i2)6yG(@p2^y)5/14/3yA5wA3/9wG(@i1)2/11/10/9 \
+             w - wP.BG.Uy 1 - 100002 - q1 299 792",
+            Some("3"),
+        )
+        .unwrap();
         assert_eq!(
-            adjudicated_points(Verdict::Resign(0), 2),
-            [Points::ZERO, Points::ONE]
+            adjudicated_points(Verdict::DrawByLength(200), &hexian),
+            [Points::HALF, Points::ZERO, Points::HALF]
         );
     }
 }

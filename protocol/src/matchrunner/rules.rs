@@ -3,7 +3,7 @@
 
 use crate::variant::AnyGame;
 use crate::with_game;
-use engine::game::{Game, MoveError, Seat};
+use engine::game::{Game, MoveError, Points, Seat};
 use engine::variants::Variant;
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -26,6 +26,11 @@ pub fn from_position_string(
 
 pub fn seats(game: &AnyGame) -> usize {
     with_game!(game, g => g.seats())
+}
+
+/// Each seat's points if the game were drawn here, as the variant's rules share a draw.
+pub fn draw_points(game: &AnyGame) -> Vec<Points> {
+    with_game!(game, g => g.draw_points().to_vec())
 }
 
 pub fn to_move(game: &AnyGame) -> Seat {
