@@ -467,6 +467,52 @@ fn position_after(variant: &str, players: &str, moves: &[String]) -> String {
     engine.field("Position")
 }
 
+/// The seat to move before each of `moves`, as the engine's `d` names it (`white`,
+/// `black`, or `… (player N)`).
+fn movers(variant: &str, players: &str, moves: &[String]) -> Vec<usize> {
+    let mut engine = Engine::start();
+    engine.ask(&format!("setoption name UCI_Variant value {variant}"));
+    if !players.is_empty() {
+        engine.ask(&format!("setoption name Players value {players}"));
+    }
+    (0..moves.len())
+        .map(|ply| {
+            engine.ask(&format!(
+                "position startpos moves {}",
+                moves[..ply].join(" ")
+            ));
+            let to_move = engine.field("To move");
+            match to_move.split_once("(player ") {
+                Some((_, number)) => number.trim_end_matches(')').parse::<usize>().unwrap() - 1,
+                None if to_move == "white" => 0,
+                None => {
+                    assert_eq!(to_move, "black");
+                    1
+                }
+            }
+        })
+        .collect()
+}
+
+/// `+0.31` as `-0.31` and back; a zero score keeps its sign as PGN writes it.
+fn negated(score: &str) -> String {
+    match score.strip_prefix('+') {
+        Some(rest) if rest != "0.00" => format!("-{rest}"),
+        Some(rest) => format!("+{rest}"),
+        None => format!("+{}", &score[1..]),
+    }
+}
+
+/// The score of each move's comment in a record (`{+0.31/1 0.001s}` gives `+0.31`).
+fn record_scores(pgn: &str) -> Vec<String> {
+    let movetext = pgn.split("\n\n").nth(1).unwrap();
+    movetext
+        .split('{')
+        .skip(1)
+        .map(|comment| comment.split('/').next().unwrap().to_string())
+        .collect()
+}
+
 /// A one-game match of `variant` between two Tessera processes at depth 1, adjudicated
 /// after a few moves; its PGN record.
 fn match_record(variant: &str, players: &str) -> String {
@@ -509,6 +555,31 @@ fn a_match_record_of_every_variant_loads_with_every_move_and_saves_back() {
         assert_eq!(loaded["moves"], json!(moves), "{pgn}");
         let position = position_after(variant, players, &moves);
         assert_eq!(loaded["position"], json!(position), "{variant}");
+        // Each move keeps the score and depth its comment records, shown from the first
+        // seat's side in a two-player game and from the mover's in a larger one.
+        let scores = record_scores(&pgn);
+        let evals = loaded["evals"].as_array().unwrap();
+        assert!(scores.last().unwrap().starts_with("draw by adjudication"));
+        assert_eq!(
+            (evals.len(), scores.len()),
+            (moves.len(), moves.len() + 1),
+            "{pgn}"
+        );
+        let seats = loaded["seats"].as_array().unwrap().len();
+        let movers = movers(variant, players, &moves);
+        for (ply, ((eval, score), mover)) in evals.iter().zip(&scores).zip(movers).enumerate() {
+            assert_eq!(eval["depth"], 1, "{variant} {eval}");
+            let shown = match (seats, mover) {
+                (2, 1) => json!(negated(score)),
+                _ => json!(score),
+            };
+            assert_eq!(eval["score"], shown, "{variant} ply {ply}");
+            assert_eq!(
+                eval["seat"],
+                if seats == 2 { 0 } else { mover },
+                "{variant}"
+            );
+        }
         // The match adjudicated a draw after its moves: the page shows it as the record says.
         let draw = loaded["result"][0].as_str().unwrap();
         assert!(draw.starts_with("Result: 1/"), "{draw}");

@@ -9,7 +9,8 @@ use crate::matchrunner::config::{EngineSpec, Limits};
 use crate::matchrunner::game::{forfeit_points, Fault, PlayedMove};
 use crate::matchrunner::openings::Opening;
 use crate::matchrunner::pgn::{
-    move_comment, read_pgn, seconds, today, write_pgn, PgnGame, PgnMove, UNFINISHED,
+    move_comment, read_move_comment, read_pgn, seconds, today, write_pgn, PgnGame, PgnMove,
+    UNFINISHED,
 };
 use crate::matchrunner::report::{result_text, seat_name};
 use crate::matchrunner::rules;
@@ -251,7 +252,7 @@ impl Table {
         self.start = start;
         self.moves = record.move_texts();
         self.comments = record.moves.iter().map(|m| m.comment.clone()).collect();
-        self.move_scores.clear();
+        self.move_scores = self.recorded_scores();
         self.message.clear();
         self.verdict = (record.result != UNFINISHED
             && matches!(position.status(), Status::Ongoing))
@@ -266,6 +267,22 @@ impl Table {
         self.game = position;
         self.seat(vec![person; rules::seats(&self.game)]);
         Ok(())
+    }
+
+    /// The score and depth each move's comment records, with the seat that played it, as
+    /// the engine reported them when the game was played.
+    fn recorded_scores(&self) -> Vec<Option<(Seat, SearchInfo)>> {
+        let mut game = self.start.clone();
+        self.moves
+            .iter()
+            .zip(&self.comments)
+            .map(|(text, comment)| {
+                let seat = rules::to_move(&game);
+                game.play_tokens([text.as_str()])
+                    .expect("the moves of a loaded record were checked when read");
+                Some((seat, comment.as_deref().and_then(read_move_comment)?))
+            })
+            .collect()
     }
 
     /// The game as a PGN record in the match runner's format, `*` while it goes on.

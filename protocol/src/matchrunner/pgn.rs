@@ -12,6 +12,7 @@ use super::game::{Ending, Fault, GameRecord, PlayedMove};
 use super::openings::Opening;
 use super::report::{ending_text, result_text};
 use super::rules;
+use super::search_info::{Score, SearchInfo};
 use crate::variant::AnyGame;
 use engine::variants::Variant;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -425,6 +426,20 @@ pub fn move_comment(played: &PlayedMove) -> String {
     comment
 }
 
+/// The score and depth a move's comment gives (`+0.31/12 0.520s`), as the engine that
+/// played the move reported them; `None` when the comment holds no score.
+pub fn read_move_comment(comment: &str) -> Option<SearchInfo> {
+    let (score, depth) = match comment.split_whitespace().next()?.split_once('/') {
+        Some((score, depth)) => (score, Some(depth.parse().ok()?)),
+        None => (comment.split_whitespace().next()?, None),
+    };
+    Some(SearchInfo {
+        score: Some(Score::from_pgn_text(score)?),
+        scores: Vec::new(),
+        depth,
+    })
+}
+
 /// A move's time as its comment writes it: `0.520s`.
 pub fn seconds(elapsed: std::time::Duration) -> String {
     format!("{:.3}s", elapsed.as_secs_f64())
@@ -521,6 +536,33 @@ mod tests {
                 moves: Vec::new(),
             },
         ]
+    }
+
+    #[test]
+    fn a_move_comment_reads_back_as_the_score_and_depth_it_was_written_from() {
+        let record = random_record(Variant::Hexmate, None, Opening::default());
+        for played in &record.moves {
+            let info = read_move_comment(&move_comment(played));
+            match played.score {
+                Some(score) => assert_eq!(
+                    info,
+                    Some(SearchInfo {
+                        score: Some(score),
+                        scores: Vec::new(),
+                        depth: played.depth,
+                    })
+                ),
+                None => assert_eq!(info, None),
+            }
+        }
+        let without_depth = read_move_comment("-M2 1.000s").unwrap();
+        assert_eq!(
+            (without_depth.score, without_depth.depth),
+            (Some(Score::Mate(-2)), None)
+        );
+        for bad in ["", "0.520s", "+0.31/x 0.5s", "book", "+0.3/4"] {
+            assert_eq!(read_move_comment(bad), None, "{bad}");
+        }
     }
 
     #[test]

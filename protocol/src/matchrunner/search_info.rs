@@ -35,6 +35,30 @@ impl Score {
         }
     }
 
+    /// Reads what `pgn_text` writes back: `+0.31`, `-1.05`, `+M3`, `-M2`.
+    pub fn from_pgn_text(text: &str) -> Option<Score> {
+        let sign = match text.as_bytes().first()? {
+            b'+' => 1,
+            b'-' => -1,
+            _ => return None,
+        };
+        let magnitude = &text[1..];
+        if let Some(moves) = magnitude.strip_prefix('M') {
+            return Some(Score::Mate(sign * moves.parse::<i32>().ok()?));
+        }
+        let (whole, hundredths) = magnitude.split_once('.')?;
+        if hundredths.len() != 2
+            || !whole
+                .bytes()
+                .chain(hundredths.bytes())
+                .all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        let cp = whole.parse::<i32>().ok()?.checked_mul(100)? + hundredths.parse::<i32>().ok()?;
+        Some(Score::Cp(sign * cp))
+    }
+
     /// The same score from the opponent's point of view (two players).
     pub fn negated(self) -> Score {
         match self {
@@ -171,6 +195,26 @@ pub fn bestmove(line: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pgn_score_texts_read_back_as_the_scores_that_wrote_them() {
+        for score in [
+            Score::Cp(31),
+            Score::Cp(-105),
+            Score::Cp(0),
+            Score::Cp(-7),
+            Score::Cp(123_456),
+            Score::Mate(3),
+            Score::Mate(-2),
+        ] {
+            assert_eq!(Score::from_pgn_text(&score.pgn_text()), Some(score));
+        }
+        for bad in [
+            "", "0.31", "+", "+M", "+Mx", "+0.3", "+0.311", "+1.-5", "+a.bc", "+0,31",
+        ] {
+            assert_eq!(Score::from_pgn_text(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn reads_score_and_depth_of_the_first_line_only() {
