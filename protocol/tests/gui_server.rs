@@ -326,6 +326,28 @@ fn an_engine_clock_loses_the_time_its_moves_take() {
 }
 
 #[test]
+fn a_move_taken_back_gives_its_time_back() {
+    let gui = Gui::start(&[]);
+    let new =
+        "{\"variant\":\"hexmate\",\"seats\":[{\"limits\":\"tc=60+5\"},{\"limits\":\"tc=60+5\"}]}";
+    assert_eq!(gui.post("/api/new", new).0, 200);
+    let clock = |seat: usize| state(&gui)["seats"][seat]["clockMs"].as_u64().unwrap();
+    assert_eq!(gui.post("/api/move", "{\"move\":\"c5c6\"}").0, 200);
+    assert_eq!(gui.post("/api/move", "{\"move\":\"c9c8\"}").0, 200);
+    // Each move earned the 5 s increment.
+    assert!(clock(0) > 60_000 && clock(1) > 60_000);
+    assert_eq!(gui.post("/api/takeback", "{}").0, 200);
+    assert!(clock(0) > 60_000, "the first move keeps its time");
+    assert!(
+        clock(1) <= 60_000,
+        "Black's move and its increment are given back"
+    );
+    assert_eq!(gui.post("/api/takeback", "{}").0, 200);
+    assert!(clock(0) <= 60_000);
+    assert_eq!(state(&gui)["seats"][1]["usedMs"], 0);
+}
+
+#[test]
 fn an_engine_that_crashes_is_reported_and_the_game_kept() {
     let gui = gui_with_fake("crash.sh");
     let new = "{\"variant\":\"hexmate\",\"seats\":[{\"engine\":0},{}]}";

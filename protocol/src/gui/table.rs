@@ -94,6 +94,9 @@ pub struct Table {
     turn_started: Instant,
     /// The thinking time each seat has used in this game, in milliseconds.
     used_ms: Vec<u64>,
+    /// The clocks and the time used before each move, given back when the move is
+    /// taken back.
+    times_before: Vec<(Clocks, Vec<u64>)>,
     verdict: Option<Verdict>,
     /// The last thing that went wrong (an engine's fault), shown on the page.
     pub message: String,
@@ -179,6 +182,7 @@ impl Table {
             clocks: Clocks::new(Vec::new(), TIME_MARGIN, HANG_TIMEOUT),
             turn_started: Instant::now(),
             used_ms: Vec::new(),
+            times_before: Vec::new(),
             verdict: None,
             message: String::new(),
             bestmove_at_ms: 0,
@@ -188,7 +192,8 @@ impl Table {
         table
     }
 
-    /// Seats the players with their clocks set and nothing used yet; the first turn starts.
+    /// Seats the players with their clocks set and nothing used yet (the moves already
+    /// on the table, a loaded record's, took no time); the turn starts.
     fn seat(&mut self, seats: Vec<SeatPlan>) {
         self.clocks = Clocks::new(
             seats.iter().map(|s| s.limits).collect(),
@@ -196,6 +201,7 @@ impl Table {
             HANG_TIMEOUT,
         );
         self.used_ms = vec![0; seats.len()];
+        self.times_before = vec![(self.clocks.clone(), self.used_ms.clone()); self.moves.len()];
         self.seats = seats;
         self.turn_started = Instant::now();
     }
@@ -431,6 +437,8 @@ impl Table {
     /// Plays `token` by the rules; the next turn starts.
     fn play(&mut self, token: &str) -> Result<(), String> {
         let text = rules::play(&mut self.game, token).map_err(|e| e.to_string())?;
+        self.times_before
+            .push((self.clocks.clone(), self.used_ms.clone()));
         self.moves.push(text);
         self.comments.push(None);
         Ok(())
@@ -442,7 +450,8 @@ impl Table {
     }
 
     /// Takes back the last move, and the engine moves before it, so that a person is to
-    /// move again (or one move when every seat is an engine's). Drops any engine answer
+    /// move again (or one move when every seat is an engine's); the clocks and the time
+    /// used are as they were before the moves taken back. Drops any engine answer
     /// still to come for the position taken back.
     pub fn take_back(&mut self) -> Result<(), String> {
         if self.moves.is_empty() {
@@ -459,6 +468,10 @@ impl Table {
             kept.pop();
         }
         self.game = self.replayed(&kept);
+        let (clocks, used_ms) = self.times_before[kept.len()].clone();
+        self.clocks = clocks;
+        self.used_ms = used_ms;
+        self.times_before.truncate(kept.len());
         self.comments.truncate(kept.len());
         self.move_scores.truncate(kept.len());
         self.moves = kept;
