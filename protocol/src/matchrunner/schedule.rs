@@ -5,7 +5,10 @@
 //! engines first sit round-robin (seat `s` gets engine `s mod E`); rotation `r` shifts
 //! that pattern by `r` seats. Over the `N` games of one opening every seat sees every
 //! entry of the pattern once, so each engine plays each seat equally often (with two
-//! engines and two seats: each engine plays each colour once).
+//! engines and two seats: each engine plays each colour once). When the seats do not
+//! divide among the engines (two engines in seven seats), the pattern's extra seats pass
+//! to the next engine with each opening, so that no engine holds more seats over the
+//! match than another by more than one opening's surplus.
 
 use super::config::Shard;
 use std::ops::Range;
@@ -24,11 +27,17 @@ pub struct GamePlan {
 /// openings.
 pub fn plan_game(index: usize, seats: usize, engines: usize, openings: usize) -> GamePlan {
     let rotation = index % seats;
+    let round = index / seats;
+    let shift = if seats.is_multiple_of(engines) {
+        0
+    } else {
+        round % engines
+    };
     GamePlan {
         index,
-        opening: (index / seats) % openings,
+        opening: round % openings,
         seat_engines: (0..seats)
-            .map(|seat| ((seat + rotation) % seats) % engines)
+            .map(|seat| (((seat + rotation) % seats) % engines + shift) % engines)
             .collect(),
     }
 }
@@ -73,17 +82,32 @@ mod tests {
         assert_eq!(openings, [0, 0, 1, 1]);
     }
 
-    #[test]
-    fn seven_seats_two_engines_every_engine_plays_every_seat_equally() {
-        let mut count = [[0; 7]; 2];
-        for i in 0..7 {
-            let plan = plan_game(i, 7, 2, 1);
-            assert_eq!(plan.opening, 0);
-            for (seat, &engine) in plan.seat_engines.iter().enumerate() {
+    /// How often each engine plays each seat in games `games`.
+    fn seat_counts<const E: usize, const S: usize>(
+        games: std::ops::Range<usize>,
+        openings: usize,
+    ) -> [[u32; S]; E] {
+        let mut count = [[0; S]; E];
+        for i in games {
+            for (seat, &engine) in plan_game(i, S, E, openings).seat_engines.iter().enumerate() {
                 count[engine][seat] += 1;
             }
         }
-        assert_eq!(count, [[4; 7], [3; 7]]);
+        count
+    }
+
+    #[test]
+    fn seven_seats_two_engines_every_engine_plays_every_seat_equally() {
+        assert!((0..7).all(|i| plan_game(i, 7, 2, 2).opening == 0));
+        // One opening: the first engine holds the extra seat in every game ...
+        assert_eq!(seat_counts::<2, 7>(0..7, 2), [[4; 7], [3; 7]]);
+        // ... the second on the next opening, so two openings even them out.
+        assert_eq!(seat_counts::<2, 7>(7..14, 2), [[3; 7], [4; 7]]);
+        assert_eq!(seat_counts::<2, 7>(0..14, 2), [[7; 7], [7; 7]]);
+        // Three players and two engines: 9 seats each over two openings.
+        assert_eq!(seat_counts::<2, 3>(0..6, 1), [[3; 3], [3; 3]]);
+        // Seats that divide evenly keep one pattern: seven engines in seven seats.
+        assert_eq!(seat_counts::<7, 7>(0..14, 2), [[2; 7]; 7]);
     }
 
     #[test]
