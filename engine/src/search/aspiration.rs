@@ -122,7 +122,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         let seat = self.pos.to_move();
         let plain = self.shared.options.plain;
         let mut best = -INFINITE;
-        for i in line..self.root_moves.len() {
+        for i in self.root_order(line) {
             let mv = self.root_moves[i].mv;
             self.announce(mv, i + 1, depth, report);
             self.pos.make_move(mv);
@@ -151,7 +151,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 rm.pv.push(mv);
                 rm.pv.extend_from_slice(&self.pv[1]);
                 if i != line && line == 0 {
-                    self.partial_best = Some(rm.clone());
+                    self.note_partial_best(i);
                 }
             } else {
                 rm.score = -INFINITE;

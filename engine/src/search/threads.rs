@@ -1,11 +1,12 @@
 //! The search kernel: Lazy SMP and the one per-thread [`Worker`] of every algorithm.
 //!
 //! Every thread searches the same root with its own position copy, history and killers;
-//! they share only the transposition table, through which they help each other. Helper
-//! threads skip some depths (so that they are usually one iteration apart from the main
-//! thread) and never report. The main thread checks the limits, decides the move and
-//! stops the helpers. With one thread nothing is shared but the table, so node counts are
-//! deterministic.
+//! they share the transposition table, through which they help each other: at each depth
+//! every thread starts on other root moves (`root.rs`, `root_order`), and finds the
+//! moves the others searched already in the table. Helper threads never report; they
+//! publish what they found at the root (`Finding`). The main thread checks the limits,
+//! decides the move (the deepest and best any thread found) and stops the helpers. With
+//! one thread nothing is shared but the table, so node counts are deterministic.
 //!
 //! The two-player search and the multi-player ones (best-reply, paranoid, max-n) run on
 //! this kernel alike: a [`Worker`] is generic over the move of its lines (`L`: the game's
@@ -168,14 +169,35 @@ impl<M> Drop for ThreadPool<M> {
     }
 }
 
-/// Locks a thread's data (a search that panicked leaves it usable: it is only
-/// heuristics).
-fn lock<M>(data: &Mutex<ThreadData<M>>) -> MutexGuard<'_, ThreadData<M>> {
+/// Locks a thread's data or findings (a search that panicked leaves them usable: they
+/// are only heuristics and root moves).
+pub(super) fn lock<T>(data: &Mutex<T>) -> MutexGuard<'_, T> {
     data.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// What all threads of one search share, as each thread sees it.
-pub struct Shared<'a, G: Game, E> {
+/// What a helper thread found out at the root, published for the main thread's choice
+/// of move (`root.rs`); `L` is the move of its lines.
+#[derive(Clone, Debug)]
+pub struct Finding<L> {
+    /// The last depth it completed, and the best root move of that depth.
+    pub completed: Option<(i32, RootMove<L>)>,
+    /// A root move that beat the first one in a later iteration, cut short, and the
+    /// depth of that iteration.
+    pub partial: Option<(i32, RootMove<L>)>,
+}
+
+impl<L> Default for Finding<L> {
+    fn default() -> Self {
+        Finding {
+            completed: None,
+            partial: None,
+        }
+    }
+}
+
+/// What all threads of one search share, as each thread sees it; `L` is the move of the
+/// lines of its [`Worker`]s.
+pub struct Shared<'a, G: Game, E, L> {
     pub tt: &'a TranspositionTable,
     pub eval: &'a E,
     pub limits: &'a Limits<G::Move>,
@@ -191,11 +213,13 @@ pub struct Shared<'a, G: Game, E> {
     /// The hard time limit in milliseconds after `start` (`NO_DEADLINE` while none
     /// applies), set by the main thread and watched by the watch thread (`watch`).
     pub deadline_ms: &'a AtomicU64,
+    /// What each thread found out at the root (helpers publish, the main thread reads).
+    pub findings: &'a [Mutex<Finding<L>>],
 }
 
 /// What all threads of one search share, owned, so that the pool's threads can hold it
 /// ([`Shared`] is its view).
-struct Common<G: Game, E> {
+struct Common<G: Game, E, L> {
     tt: Arc<TranspositionTable>,
     eval: Arc<E>,
     limits: Limits<G::Move>,
@@ -206,10 +230,11 @@ struct Common<G: Game, E> {
     abort: AtomicBool,
     nodes: Vec<AtomicU64>,
     deadline_ms: AtomicU64,
+    findings: Vec<Mutex<Finding<L>>>,
 }
 
-impl<G: Game, E> Common<G, E> {
-    fn view(&self) -> Shared<'_, G, E> {
+impl<G: Game, E, L> Common<G, E, L> {
+    fn view(&self) -> Shared<'_, G, E, L> {
         Shared {
             tt: &self.tt,
             eval: &self.eval,
@@ -221,6 +246,7 @@ impl<G: Game, E> Common<G, E> {
             abort: &self.abort,
             nodes: &self.nodes,
             deadline_ms: &self.deadline_ms,
+            findings: &self.findings,
         }
     }
 }
@@ -228,7 +254,7 @@ impl<G: Game, E> Common<G, E> {
 /// The value of `Shared::deadline_ms` when no time limit applies.
 const NO_DEADLINE: u64 = u64::MAX;
 
-impl<G: Game, E> Shared<'_, G, E> {
+impl<G: Game, E, L> Shared<'_, G, E, L> {
     pub fn aborted(&self) -> bool {
         self.abort.load(Ordering::Relaxed)
     }
@@ -338,7 +364,7 @@ impl SearchKind for TwoPlayer {
 /// One search thread of any algorithm; `K` says which family of searches (the
 /// two-player search or the multi-player ones) and so the move of its lines.
 pub struct Worker<'a, 's, G: Game, E, K: SearchKind = TwoPlayer> {
-    pub shared: &'s Shared<'a, G, E>,
+    pub shared: &'s Shared<'a, G, E, K::Line<G>>,
     pub id: usize,
     pub pos: G,
     pub nodes: u64,
@@ -379,7 +405,7 @@ pub struct Worker<'a, 's, G: Game, E, K: SearchKind = TwoPlayer> {
 
 impl<'a, 's, G: Game, E, K: SearchKind> Worker<'a, 's, G, E, K> {
     fn new(
-        shared: &'s Shared<'a, G, E>,
+        shared: &'s Shared<'a, G, E, K::Line<G>>,
         id: usize,
         root: &G,
         data: &'s mut ThreadData<G::Move>,
@@ -498,7 +524,7 @@ impl<'a, 's, G: Game, E, K: SearchKind> Worker<'a, 's, G, E, K> {
 /// ends. With many more threads than cores the main thread may run seldom and a helper
 /// may take long to count `POLL_INTERVAL` nodes, but a thread that wakes from sleep is
 /// scheduled at once, so `stop` and the time limit are obeyed within milliseconds.
-fn watch<G: Game, E>(shared: &Shared<'_, G, E>) {
+fn watch<G: Game, E, L>(shared: &Shared<'_, G, E, L>) {
     while !shared.aborted() {
         shared.check_stop_and_deadline();
         std::thread::sleep(WATCH_PERIOD);
@@ -535,6 +561,7 @@ where
         abort: AtomicBool::new(false),
         nodes: (0..pool.len()).map(|_| AtomicU64::new(0)).collect(),
         deadline_ms: AtomicU64::new(NO_DEADLINE),
+        findings: (0..pool.len()).map(|_| Mutex::default()).collect(),
     });
     pool.wait_until_idle();
     tt.new_search();

@@ -43,7 +43,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
     pub fn maxn_root(&mut self, depth: i32, line: usize, report: &mut Reporter<'_, G::Move>) {
         let me = self.root_seat;
         let mut best: Option<i32> = None;
-        for i in line..self.root_moves.len() {
+        for i in self.root_order(line) {
             let reply = self.root_moves[i].mv;
             self.announce(reply.mv, i + 1, depth, report);
             let handed_back = self.play(reply);
@@ -58,7 +58,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
                 best = Some(value[me]);
                 self.record_root_line(i, value[me], handed_back);
                 if i > line && line == 0 {
-                    self.partial_best = Some(self.root_moves[i].clone());
+                    self.note_partial_best(i);
                 }
             }
         }

@@ -52,7 +52,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
     /// window and a re-search when they beat alpha.
     pub fn alphabeta_root(&mut self, depth: i32, line: usize, report: &mut Reporter<'_, G::Move>) {
         let mut alpha = -INFINITE;
-        for i in line..self.root_moves.len() {
+        for i in self.root_order(line) {
             let reply = self.root_moves[i].mv;
             self.announce(reply.mv, i + 1, depth, report);
             let handed_back = self.play(reply);
@@ -72,7 +72,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E, MultiPlayer> {
             if first || value > alpha {
                 self.record_root_line(i, value, handed_back);
                 if !first && line == 0 {
-                    self.partial_best = Some(self.root_moves[i].clone());
+                    self.note_partial_best(i);
                 }
                 alpha = value;
             } else {
