@@ -94,9 +94,10 @@ fn panoply_self_play_at_50000_nodes_mates_the_lone_king_within_five_moves() {
 }
 
 /// `HEPTA_LONE_KINGS` with Black's Blue King replaced by a Soul Master, which no piece can
-/// capture (docs/rules/hepta.md R24, R36): White must hem it in (R41) until its last ply
-/// turns it into a King (R55) that a Knight takes; with White's three Soul Masters on the
-/// board Black has no Soul Master Recovery (R86) and, without a ply, loses (R90).
+/// capture (docs/rules/hepta.md R24, R36). White must hem it in (Hepta R41) until its
+/// last ply turns it into a King (Hepta R55) that a Knight takes; with White's three Soul
+/// Masters on the board Black has no Soul Master Recovery (Hepta R86) and, without a ply,
+/// loses (Hepta R90).
 const HEPTA_KING_AND_MASTER: &str = "7/15/5ky3m*5/15/1Sy1Sg1Sb1Sp1Sc1Sr1So1/15/3No3Ng3Np3/\
 1NrNoKoNoNyNgKgNgNbNpKpNpNc1/NrKrNrM*NyKyNyM*NbKbNbM*NcKcNc w -/-/-/-/- -/-/-/-/- \
 roygbpc - - 0 1";
