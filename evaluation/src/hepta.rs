@@ -11,7 +11,7 @@ use engine::search::multiplayer::SeatScores;
 use engine::search::{two_seats, Evaluator};
 use engine::variants::hepta::{
     Colour, Hepta, Move, Piece, Side, State, BERSERKS, BLACK, COLOURS, ELIMINATE, KINGS, KNIGHTS,
-    LIFE, POWER, RECEIVE, TACTIC, WHITE,
+    LIFE, MASTERS, POWER, RECEIVE, TACTIC, WHITE,
 };
 
 crate::weights! {
@@ -50,6 +50,10 @@ crate::weights! {
         /// A colour on Eliminate with its King alive: the elimination is one move away and
         /// wipes out the opponent's Knights and King of that colour (R67, R68).
         pub elimination_ready: i32,
+        /// Per step towards eliminating a colour whose King we have (the Power, Life and
+        /// Tactic Pillars, then Eliminate ready), per enemy Knight or King of the colour
+        /// it would remove beyond our own Knights of it (R68).
+        pub elimination_victim: i32,
         /// A berserk King: a long-range Knight hunter (R35–R37) for as long as its stack
         /// lasts (R38), a base plus per Soul of its stack; the seed: "A berserking King can
         /// decide a game".
@@ -72,6 +76,11 @@ crate::weights! {
         /// Against lone Kings: per direction in which an enemy King has no empty cell to
         /// step to (R31); hemmed in, the Kings run out of plies (R90).
         pub king_confinement: i32,
+        /// Against lone Kings: per direction in which an enemy Soul Master has no empty
+        /// cell to step to (R41). Soul Masters are never captured (R24, R36), so the side
+        /// ahead must hem them in: a free one always has a ply, and a boxed one's last plies
+        /// turn it into a King (R55) that Knights can take.
+        pub master_confinement: i32,
     }
 }
 
@@ -155,9 +164,15 @@ fn temple(w: &Weights, s: &State, knights: &[i32; COLOURS], us: Side) -> i32 {
         .sum()
 }
 
-/// Pillar progress towards elimination (R57, R67).
-fn elimination(w: &Weights, s: &State, us: Side) -> i32 {
+/// Pillar progress towards elimination (R57, R67), and what each step is worth by the
+/// enemy pieces the elimination would wipe out (R68: the enemy Knights and King of the
+/// colour, wherever they stand, less our own Knights of it). Knights capture only
+/// forwards (R26, R27), so an enemy piece behind our Knights can be taken by nothing
+/// else but a berserk King; elimination is how a side far ahead forces the last of them.
+fn elimination(w: &Weights, s: &State, knights: &[i32; COLOURS], us: Side) -> i32 {
     let kings = s.king_colours(us);
+    let them = 1 - us;
+    let enemies = by_colour(s, s.pieces(them, KNIGHTS) | s.pieces(them, KINGS));
     (0..COLOURS as Colour)
         .map(|c| {
             let progress = [POWER, LIFE, TACTIC]
@@ -165,7 +180,14 @@ fn elimination(w: &Weights, s: &State, us: Side) -> i32 {
                 .filter(|&&p| has(s.pillar(us, p), c))
                 .count() as i32;
             let ready = has(s.pillar(us, ELIMINATE), c) && has(kings, c);
-            w.pillar_progress * progress + if ready { w.elimination_ready } else { 0 }
+            let steps = progress + i32::from(ready);
+            let victims = (enemies[usize::from(c)] - knights[usize::from(c)]).max(0);
+            let payoff = if has(kings, c) {
+                w.elimination_victim * victims * steps
+            } else {
+                0
+            };
+            w.pillar_progress * progress + if ready { w.elimination_ready } else { 0 } + payoff
         })
         .sum()
 }
@@ -213,8 +235,9 @@ fn forward_steps(us: Side, from: usize, to: usize) -> Option<i32> {
     (dr >= 0 && dq + dr >= 0).then(|| dq.abs().max(dr).max(dq + dr))
 }
 
-/// The hunt of lone enemy Kings (`hunter`, `hunter_closeness`, `king_confinement`); 0
-/// while the enemy has a Knight or a berserk King.
+/// The hunt of lone enemy Kings and Soul Masters (`hunter`, `hunter_closeness`,
+/// `king_confinement`, `master_confinement`); 0 while the enemy has a Knight or a berserk
+/// King.
 fn king_hunt(w: &Weights, s: &State, us: Side) -> i32 {
     let them = 1 - us;
     if s.pieces(them, KNIGHTS) | s.pieces(them, BERSERKS) != 0 {
@@ -225,7 +248,6 @@ fn king_hunt(w: &Weights, s: &State, us: Side) -> i32 {
         .cells()
         .filter_map(|cell| s.piece_at(cell).and_then(Piece::colour).map(|c| (cell, c)))
         .collect();
-    let board = hepta_board();
     s.pieces(them, KINGS)
         .cells()
         .map(|king| {
@@ -235,12 +257,21 @@ fn king_hunt(w: &Weights, s: &State, us: Side) -> i32 {
                 .filter(|&&(_, c)| c != colour && !s.at_peace(c, colour))
                 .filter_map(|&(cell, _)| forward_steps(us, cell, king));
             let (count, nearest) = steps.fold((0, NO_HUNTER), |(n, near), d| (n + 1, near.min(d)));
-            let free = (board.adjacent[king] & !s.occupied()).count() as i32;
             w.hunter * count
                 + w.hunter_closeness * (NO_HUNTER - nearest)
-                + w.king_confinement * (6 - free)
+                + w.king_confinement * blocked_directions(s, king)
         })
-        .sum()
+        .sum::<i32>()
+        + s.pieces(them, MASTERS)
+            .cells()
+            .map(|master| w.master_confinement * blocked_directions(s, master))
+            .sum::<i32>()
+}
+
+/// The directions in which `cell` has no empty neighbour (an occupied hex or the edge):
+/// where a King (R31) or a Soul Master (R41) cannot step.
+fn blocked_directions(s: &State, cell: usize) -> i32 {
+    6 - (hepta_board().adjacent[cell] & !s.occupied()).count() as i32
 }
 
 fn side_terms(w: &Weights, s: &State, us: Side) -> Terms {
@@ -252,7 +283,7 @@ fn side_terms(w: &Weights, s: &State, us: Side) -> Terms {
         diplomacy(w, s, &knights, us),
         w.soul_master * s.masters(us) as i32,
         temple(w, s, &knights, us),
-        elimination(w, s, us),
+        elimination(w, s, &knights, us),
         berserk(w, s, us),
         w.mobility * s.mobility(us) as i32,
         if s.side() == us { w.tempo } else { 0 },
@@ -377,6 +408,13 @@ mod tests {
         let white = side_terms(w, pos.state(), WHITE);
         // Red on Power, Life, Tactic; Green on Power; Orange on Life.
         assert_eq!(white[4], 5 * w.pillar_progress + w.elimination_ready);
+        // Black's Clear King made Red: White's Red elimination, ready, would now remove it
+        // (R68), a victim for each of its four steps.
+        let victim = read("6kr/13nbKy/14nb/15/7Ko7/15/15/ngng11npnp/M*ng11npKr w oy/rg/ro/r/r -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(
+            side_terms(w, victim.state(), WHITE)[4],
+            5 * w.pillar_progress + w.elimination_ready + 4 * w.elimination_victim
+        );
         // E10: the berserk Green King with stack 3 sees two Black Knights (h8, a8).
         let berserk = read("7/nc6nr7/15/10Sg4/7Zg7/SgSgSgSg11/4Ny6kb3/7m*7/15 w -/-/-/-/- -/-/-/-/- roy-bpc - g3 0 1");
         assert_eq!(
@@ -405,6 +443,13 @@ mod tests {
         // b2, none in the other three directions.
         let corner = read("7/15/15/15/15/15/15/15/ky5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         assert_eq!(king_hunt(w, corner.state(), WHITE), 3 * w.king_confinement);
+        // A Black Soul Master in the corner instead, hemmed in by the rim and a White
+        // Knight on b1: four directions blocked.
+        let master = read("7/15/15/15/15/15/15/15/m*No13 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(
+            king_hunt(w, master.state(), WHITE),
+            4 * w.master_confinement
+        );
     }
 
     #[test]

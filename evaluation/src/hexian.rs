@@ -66,6 +66,20 @@ crate::weights! {
         pub spell: i32,
         /// Per cell attacked by the army's standing pieces.
         pub mobility: i32,
+        /// An army whose standing pieces are worth at most this is hunted: its enemies are
+        /// paid for driving its Archwizard to the rim and closing in, to checkmate it (R70)
+        /// before the 300-ply rule draws (R115).
+        pub hunt_below: i32,
+        /// A hunted Archwizard: per step its cell is nearer the centre than the rim
+        /// (a mated Archwizard usually stands on the edge, with fewer escape cells, R38).
+        pub rim_drive: i32,
+        /// A hunted Archwizard: per enemy standing piece, per step it is nearer than
+        /// `HUNT_RANGE`.
+        pub hunter_closeness: i32,
+        /// Plies of the halfmove clock (R116) after which every score shrinks linearly to
+        /// 0 at the 300-ply draw (R115): the side ahead resets the clock (captures, Zombie
+        /// moves) rather than drift into the draw.
+        pub clock_grace: i32,
     }
 }
 
@@ -74,6 +88,13 @@ pub use weights::WEIGHTS;
 
 /// At most this many sheltering pieces count (`Weights::shelter`).
 pub const SHELTER_MAX: u32 = 5;
+
+/// `hunter_closeness` counts the steps by which a piece is nearer than this: the
+/// board's diameter (R4: 217 cells, 9 a side), so every piece on the board counts.
+pub const HUNT_RANGE: i32 = 16;
+
+/// The halfmove clock's draw (R115).
+pub const CLOCK_DRAW: i32 = 300;
 
 /// The score of a player that can no longer win.
 pub const OUT_SCORE: i32 = -EVAL_LIMIT;
@@ -186,7 +207,50 @@ fn safety(w: &Weights, pos: &Hexian, army: usize, enemy_attacks: Wide256) -> i32
         Patron::Astaroth => i32::from(pos.check_counter(army)) * w.astaroth_counter,
         _ => 0,
     };
-    w.shelter * shelter.min(SHELTER_MAX) as i32 - check - counter - w.attacked_neighbour * attacked
+    w.shelter * shelter.min(SHELTER_MAX) as i32
+        - check
+        - counter
+        - w.attacked_neighbour * attacked
+        - hunted(w, pos, army, cell)
+}
+
+/// What the enemies of a hunted `army` (standing pieces worth at most `w.hunt_below`)
+/// gain from its Archwizard on `cell`: its nearness to the rim and their pieces'
+/// nearness to it; 0 for an army not hunted.
+fn hunted(w: &Weights, pos: &Hexian, army: usize, cell: usize) -> i32 {
+    let own: i32 = pos
+        .standing_of(army)
+        .cells()
+        .filter_map(|c| pos.standing(c))
+        .map(|p| standing_value(w, &p))
+        .sum();
+    if own > w.hunt_below {
+        return 0;
+    }
+    let hex = &tables().hex;
+    let (q, r) = hex.coords(cell);
+    let from_centre = q.abs().max(r.abs()).max((q + r).abs());
+    let closeness: i32 = (0..ARMIES)
+        .filter(|&a| pos.are_enemies(a, army))
+        .flat_map(|a| pos.standing_of(a).cells())
+        .map(|c| (HUNT_RANGE - hex.distance(c, cell)).max(0))
+        .sum();
+    w.rim_drive * from_centre + w.hunter_closeness * closeness
+}
+
+/// `scores` shrunk towards 0 as the halfmove clock runs from `w.clock_grace` to the
+/// 300-ply draw (R115); a player out keeps `OUT_SCORE`.
+fn shrunk_by_clock(w: &Weights, halfmove: u32, scores: SeatScores) -> SeatScores {
+    let clock = i32::try_from(halfmove).unwrap_or(CLOCK_DRAW);
+    if clock <= w.clock_grace || w.clock_grace >= CLOCK_DRAW {
+        return scores;
+    }
+    let left = (CLOCK_DRAW - clock).max(0);
+    let span = CLOCK_DRAW - w.clock_grace;
+    scores
+        .iter()
+        .map(|&s| if s == OUT_SCORE { s } else { s * left / span })
+        .collect()
 }
 
 /// The cells attacked by the enemies of `army`.
@@ -230,7 +294,7 @@ pub fn breakdown_with(w: &Weights, pos: &Hexian) -> Breakdown {
                 .map_or(OUT_SCORE, |_| mine.map(|t| t.total()).sum())
         })
         .collect();
-    let scores = relative_to_field(&strength, OUT_SCORE);
+    let scores = shrunk_by_clock(w, pos.halfmove(), relative_to_field(&strength, OUT_SCORE));
     Breakdown {
         armies,
         strength,
@@ -382,15 +446,24 @@ mod tests {
         }
     }
 
-    /// W25's position: white (A i9, the spell U) against black (A e13), four armies out.
+    /// W25's position, white (A i9, the spell U) against black (A on the rim, 8 steps
+    /// from the centre and from i9), four armies out.
+    const LONE_ARCHWIZARDS: &str =
+        "9/10/11/12/bA12/14/15/16/8wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 U/-/-/-/-/- 000000 - - 0 1";
+
+    /// `LONE_ARCHWIZARDS` with the halfmove clock at `clock`.
+    fn lone_archwizards_at(clock: u32) -> HexianGame {
+        game(&LONE_ARCHWIZARDS.replace(" - 0 1", &format!(" - {clock} 1")))
+    }
+
     /// Material is 0 (Archwizards only); the spell is worth `w.spell`; white's Archwizard
-    /// attacks its 12 neighbours, black's, on the edge, 7 of them.
+    /// attacks its 12 neighbours, black's, on the edge, 7 of them. Both armies are hunted
+    /// (no pieces but the Archwizard): white's Archwizard in the centre pays only for
+    /// black's Archwizard 8 steps away.
     #[test]
     fn terms_of_two_lone_archwizards() {
         let w = &WEIGHTS;
-        let g = game(
-            "9/10/11/12/bA12/14/15/16/8wA8/16/15/14/13/12/11/10/9 w - w.b.U.P.G.Y 1 U/-/-/-/-/- 000000 - - 0 1",
-        );
+        let g = game(LONE_ARCHWIZARDS);
         let b = HexianEval.breakdown(g.position());
         let white = b.armies[0].unwrap();
         let black = b.armies[1].unwrap();
@@ -398,7 +471,7 @@ mod tests {
             white,
             ArmyTerms {
                 material: 0,
-                safety: 0,
+                safety: -w.hunter_closeness * (HUNT_RANGE - 8),
                 spells: w.spell,
                 mobility: 12 * w.mobility,
             }
@@ -436,7 +509,63 @@ mod tests {
         );
         let white = HexianEval.breakdown(g.position()).armies[0].unwrap();
         // The Fungoid on m9 attacks l9, k9, j9 and i9; its line stops at the Archwizard.
-        assert_eq!(white.safety, -w.in_check - w.attacked_neighbour);
+        // White, without pieces, is hunted: its Archwizard stands in the centre, the
+        // Fungoid 5 steps and black's Archwizard 8 steps away.
+        let closeness = (HUNT_RANGE - 5) + (HUNT_RANGE - 8);
+        assert_eq!(
+            white.safety,
+            -w.in_check - w.attacked_neighbour - w.hunter_closeness * closeness
+        );
+    }
+
+    /// The lone black Archwizard on the rim (8 steps out) pays for the rim and for
+    /// white's Archwizard 8 steps away; escorted by a Fungoid and a Doppelganger (worth
+    /// more than `hunt_below`) it is no longer hunted.
+    #[test]
+    fn a_hunted_archwizard_pays_for_the_rim_and_its_hunters() {
+        let w = &WEIGHTS;
+        let black = |text: &str| HexianEval.breakdown(game(text).position()).armies[1].unwrap();
+        let hunted = 8 * w.rim_drive + (HUNT_RANGE - 8) * w.hunter_closeness;
+        assert_eq!(black(LONE_ARCHWIZARDS).safety, -hunted);
+        assert!(w.values[4] + w.values[5] > w.hunt_below);
+        let escorted = LONE_ARCHWIZARDS.replace("/14/15/16/8wA8/", "/14/15/bFbD14/8wA8/");
+        let escort = black(&escorted);
+        assert_eq!(escort.material, w.values[4] + w.values[5]);
+        assert!(escort.safety > -hunted / 2, "{}", escort.safety);
+    }
+
+    /// Past `clock_grace` plies of the halfmove clock every score shrinks linearly to 0
+    /// at the 300-ply draw (R115).
+    #[test]
+    fn scores_shrink_as_the_300_ply_rule_nears() {
+        let w = &WEIGHTS;
+        let scores = |clock| {
+            HexianEval
+                .breakdown(lone_archwizards_at(clock).position())
+                .scores
+        };
+        let fresh = scores(0);
+        assert_ne!(fresh[0], 0);
+        let grace = w.clock_grace as u32;
+        assert_eq!(scores(grace), fresh);
+        let halfway = grace + (300 - grace) / 2;
+        let left = (300 - halfway as i32, 300 - w.clock_grace);
+        let shrunk: SeatScores = fresh
+            .iter()
+            .map(|&s| {
+                if s == OUT_SCORE {
+                    s
+                } else {
+                    s * left.0 / left.1
+                }
+            })
+            .collect();
+        assert_eq!(scores(halfway), shrunk);
+        assert_ne!(shrunk, fresh);
+        let drawn: SeatScores = [0, 0, OUT_SCORE, OUT_SCORE, OUT_SCORE, OUT_SCORE]
+            .into_iter()
+            .collect();
+        assert_eq!(scores(300), drawn);
     }
 
     #[test]

@@ -4,8 +4,9 @@
 use engine::game::{Game, Points, Status};
 use engine::search::{Control, Evaluator, Limits, Options, Score, Searcher};
 use engine::variants::hepta::Hepta;
+use engine::variants::hexian::{Config, HexianGame};
 use engine::variants::panoply::Panoply;
-use evaluation::{HeptaEval, PanoplyEval};
+use evaluation::{HeptaEval, HexianEval, PanoplyEval};
 
 /// King, Rider, two Guards and a Barricade (Black) against a lone King: the position of
 /// issue 20 that once stayed at +17.31 from depth 2 to 8 and was drawn by the fifty-turn
@@ -92,10 +93,42 @@ fn panoply_self_play_at_50000_nodes_mates_the_lone_king_within_five_moves() {
     );
 }
 
+/// `HEPTA_LONE_KINGS` with Black's Blue King replaced by a Soul Master, which no piece can
+/// capture (docs/rules/hepta.md R24, R36). White must hem it in (Hepta R41) until its
+/// last ply turns it into a King (Hepta R55) that a Knight takes; with White's three Soul
+/// Masters on the board Black has no Soul Master Recovery (Hepta R86) and, without a ply,
+/// loses (Hepta R90).
+const HEPTA_KING_AND_MASTER: &str = "7/15/5ky3m*5/15/1Sy1Sg1Sb1Sp1Sc1Sr1So1/15/3No3Ng3Np3/\
+1NrNoKoNoNyNgKgNgNbNpKpNpNc1/NrKrNrM*NyKyNyM*NbKbNbM*NcKcNc w -/-/-/-/- -/-/-/-/- \
+roygbpc - - 0 1";
+
+#[test]
+fn hepta_army_wins_against_a_lone_king_and_soul_master_within_200_plies_at_10000_nodes() {
+    let pos = Hepta::from_position_string(HEPTA_KING_AND_MASTER, &()).expect("valid");
+    let (points, plies) =
+        play_out::<Hepta, HeptaEval>(pos, &limits(None, Some(10_000)), 200).expect("won");
+    assert_eq!(points, [Points::ONE, Points::ZERO], "after {plies} plies");
+}
+
 #[test]
 fn hepta_army_wins_against_two_lone_kings_within_100_plies_at_10000_nodes() {
     let pos = Hepta::from_position_string(HEPTA_LONE_KINGS, &()).expect("valid");
     let (points, plies) =
         play_out::<Hepta, HeptaEval>(pos, &limits(None, Some(10_000)), 100).expect("won");
+    assert_eq!(points, [Points::ONE, Points::ZERO], "after {plies} plies");
+}
+
+/// Two-player Hexian under Orobas (no check counting): White's Archwizard and two
+/// Fungoids against Black's lone Archwizard in the centre, the other four armies out
+/// (docs/rules/hexian.md R56, R110). Only checkmate wins (R70, R112).
+const HEXIAN_LONE_ARCHWIZARD: &str = "9/10/11/12/wA12/wF13/15/16/8bA8/16/wF14/14/13/12/11/10/9 \
+w - wUG.bPY 6 -/-/-/-/-/- 000000 - - 0 1";
+
+#[test]
+fn hexian_two_players_mate_a_lone_archwizard_within_120_plies_at_5000_nodes() {
+    let pos = HexianGame::from_position_string(HEXIAN_LONE_ARCHWIZARD, &Config::default())
+        .expect("valid");
+    let (points, plies) =
+        play_out::<HexianGame, HexianEval>(pos, &limits(None, Some(5_000)), 120).expect("mated");
     assert_eq!(points, [Points::ONE, Points::ZERO], "after {plies} plies");
 }

@@ -4,7 +4,9 @@
 //! positions/hepta/openings.txt --threads 2 --seed 1` drew all of its first 48 games at the
 //! 400-ply cap (28 of them with one side 10 Knights or more ahead), so its data holds no
 //! result to fit. The king hunt weights (`hunter`, `hunter_closeness`, `king_confinement`)
-//! are set so that the army of evaluation/tests/conversion.rs wins against two lone Kings.
+//! are set so that the army of evaluation/tests/conversion.rs wins against two lone Kings;
+//! `master_confinement` like `king_confinement`; `elimination_victim` so that an elimination
+//! ready against two enemy pieces of its colour is worth about one more Knight.
 
 use super::Weights;
 
@@ -22,6 +24,7 @@ pub const WEIGHTS: Weights = Weights {
     life_soul: 50,
     pillar_progress: 25,
     elimination_ready: 250,
+    elimination_victim: 15,
     berserk: 120,
     berserk_per_soul: 35,
     berserk_threat: 25,
@@ -30,4 +33,5 @@ pub const WEIGHTS: Weights = Weights {
     hunter: 10,
     hunter_closeness: 15,
     king_confinement: 10,
+    master_confinement: 10,
 };

@@ -17,4 +17,8 @@ pub const WEIGHTS: Weights = Weights {
     shelter: 8,
     spell: 60,
     mobility: 2,
+    hunt_below: 600,
+    rim_drive: 20,
+    hunter_closeness: 2,
+    clock_grace: 150,
 };
