@@ -266,4 +266,34 @@ mod tests {
             "{plies} plies, {checked_plies} with a check"
         );
     }
+
+    /// R102 with R25 and R66: a white Imp attacks blue's Archwizard, which arrived after
+    /// white's latest ply (fresh for white). Any white ply ends that check, since blue's
+    /// mark is then no longer fresh for white, even a ply far from the Archwizard: the
+    /// kept bit must follow.
+    #[test]
+    fn r102_a_check_ended_by_freshness_alone_is_not_kept() {
+        let text = "9/10/11/12/bA12/14/15/9wZ(^w)6/7wIuA(^u)8/16/15/14/13/12/11/10/2wA6 w - w.b.u.P.G.Y 1 - 001000 - - 0 1";
+        let mut p = Hexian::from_position_string(text).expect("valid");
+        assert_eq!(p.checked, 1 << 2, "the white Imp checks blue");
+        let i9 = tables().hex.parse_cell("i9").expect("a cell");
+        let far = !(tables().lines_through[i9] | tables().hex.knight(i9));
+        let moves = p.legal_moves();
+        let mut far_plies = 0;
+        for mv in moves {
+            let before = p.checkpoint();
+            p.play(mv);
+            assert_eq!(p.checked, p.armies_in_check(), "after {mv:?}");
+            let Move::Piece(m) = mv else {
+                p.rewind(&before);
+                continue;
+            };
+            if far.has(usize::from(m.from)) && far.has(usize::from(m.to)) {
+                assert_eq!(p.checked & 1 << 2, 0, "after {mv:?}");
+                far_plies += 1;
+            }
+            p.rewind(&before);
+        }
+        assert!(far_plies > 0, "a white ply away from blue's lines");
+    }
 }
