@@ -117,6 +117,39 @@ fn go_returns_a_legal_move_with_a_score_per_player() {
     engine.quit();
 }
 
+/// The two-player Orobas bench position (players wug.bpy, patron 6).
+const OROBAS_TWO_PLAYERS: &str = "uG(@a17)uMuFuZ4pG(@i17)/1uG(@b16)uI2pZpZpIpG(@i16)pM/uF1uA(^u)uZ4pApIpF/uZuZuZ2uZ1pZpHpZ1pZ/10pZ2/bZ2uH4uDgZ3gZ/bFbZ1uIpF(^p)yM(^y)7gZgF/bMbIbZ8gI2gIgA/bG(@a9)bG(@b9)11gHgDgG(@p9)gG(@q9)/bA1bZbIbD(^b)6gZ3gM/bF1bZ2yI7gZgF/bZ3bH5gZ3/wD(^w)wI11/wZwZwZwH2yDyH1yZyZyZ/1wF1wZ3yZ2yF/wMwG(@i2)wIwZwZ1yZyIyG(@p2)yA/wG(@i1)wAwF2yZyF1yG(@q1) g - wug.bpy 6 - 000000 - - 5 7";
+
+/// Quiescence ends every line 6 plies below the horizon (engine/src/search/quiescence.rs,
+/// `QS_MAX_PLIES`). Here it would not end by itself: under Orobas Zombies and Ghouls
+/// capture two cells away (R108) and the six armies of the two players take turns, so
+/// every ply finds new captures, and a check makes every move an evasion.
+#[test]
+fn quiescence_stops_six_plies_below_the_horizon_in_a_two_player_orobas_game() {
+    let mut engine = hexian_engine();
+    assert!(engine
+        .ask(&format!("position fen {OROBAS_TWO_PLAYERS}"))
+        .is_empty());
+    for depth in 1..=3 {
+        let lines = search(&mut engine, &format!("go depth {depth}"));
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with(&format!("info depth {depth} ")))
+            .expect("an info line for the depth");
+        let field = |name: &str| -> u64 {
+            let tokens: Vec<&str> = info.split(' ').collect();
+            let at = tokens.iter().position(|&t| t == name).expect(name);
+            tokens[at + 1].parse().expect("a number")
+        };
+        assert!(field("seldepth") <= depth + 6, "{info}");
+        if depth == 1 {
+            assert!(field("nodes") <= 200, "{info}");
+        }
+    }
+    engine.quit();
+}
+
 #[test]
 fn perft_counts_equal_the_spec() {
     let mut engine = hexian_engine();

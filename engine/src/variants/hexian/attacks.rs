@@ -259,11 +259,15 @@ impl Hexian {
             || doppelganger_in(t.double_steps[cell], Some(Kind::Imp))
     }
 
-    /// The standing pieces of the players other than `army`'s (§1).
-    fn enemy_pieces(&self, army: usize) -> Wide256 {
-        (0..ARMIES)
-            .filter(|&a| self.are_enemies(a, army))
-            .fold(Wide256::EMPTY, |bb, a| bb | self.standing_by_army[a])
+    /// The standing pieces of the players other than `army`'s (§1): the board without
+    /// the armies of `army`'s player, which are `army` and every army a number of players
+    /// on (R56).
+    pub(super) fn enemy_pieces(&self, army: usize) -> Wide256 {
+        let players = self.players.count().number();
+        let friends = (army % players..ARMIES)
+            .step_by(players)
+            .fold(Wide256::EMPTY, |bb, a| bb | self.standing_by_army[a]);
+        self.occupied & !friends
     }
 
     /// Whether `piece` attacks the cell `steps` steps away from it in direction `d`,

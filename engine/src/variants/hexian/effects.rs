@@ -45,13 +45,11 @@ impl Hexian {
     /// The cell between `from` and `to` holding an enemy standing piece, when `to` is two
     /// steps from `from` along a line (R77: that is what makes a hop).
     pub fn hopped_cell(&self, from: usize, to: usize) -> Option<usize> {
-        let hex = &tables().hex;
         let army = self.standing[from]?.army;
-        (0..12).find_map(|d| {
-            let middle = hex.step(from, d)?;
-            let enemy = self.standing[middle].is_some_and(|p| self.are_enemies(p.army, army));
-            (hex.step(middle, d) == Some(to) && enemy).then_some(middle)
-        })
+        let middle = middle_of_double_step(from, to)?;
+        self.standing[middle]
+            .is_some_and(|p| self.are_enemies(p.army, army))
+            .then_some(middle)
     }
 
     /// One hop (R74): the victim on `middle` is captured, the Imp lands; returns whether
@@ -200,4 +198,16 @@ impl Hexian {
             }
         }
     }
+}
+
+/// The cell halfway from `from` to `to` when `to` is two steps from `from` along one of
+/// the 12 directions: a step is a fixed coordinate offset, so the middle is at half the
+/// offset.
+fn middle_of_double_step(from: usize, to: usize) -> Option<usize> {
+    let t = tables();
+    if !t.double_steps[from].has(to) {
+        return None;
+    }
+    let ((qa, ra), (qb, rb)) = (t.hex.coords(from), t.hex.coords(to));
+    t.hex.offset(from, (qb - qa) / 2, (rb - ra) / 2)
 }

@@ -128,6 +128,21 @@ impl Hexian {
         self.fields_hash = checkpoint.fields_hash;
     }
 
+    /// The cells whose standing or fallen piece changed since `checkpoint`.
+    pub(super) fn cells_changed_since(&self, checkpoint: &Checkpoint) -> Wide256 {
+        self.journal.0[checkpoint.journal_len..]
+            .iter()
+            .fold(Wide256::EMPTY, |bb, change| {
+                let cell = match *change {
+                    Change::Stood(cell)
+                    | Change::TookStanding(cell, _)
+                    | Change::Fell(cell)
+                    | Change::TookFallen(cell, _) => cell,
+                };
+                bb | Wide256::cell(usize::from(cell))
+            })
+    }
+
     /// Forgets the journal (for a position played on without taking back).
     pub(super) fn clear_journal(&mut self) {
         self.journal.0.clear();
@@ -150,6 +165,7 @@ impl Hexian {
             fallen,
             standing_by_army,
             flagged,
+            marked,
             fallen_cells,
             occupied,
             archwizards,
@@ -171,6 +187,7 @@ impl Hexian {
         self.fallen.copy_from_slice(fallen);
         self.standing_by_army = *standing_by_army;
         self.flagged = *flagged;
+        self.marked = *marked;
         self.fallen_cells = *fallen_cells;
         self.occupied = *occupied;
         self.archwizards = *archwizards;
@@ -199,6 +216,9 @@ impl Hexian {
         if super::is_flagged(&piece) {
             self.flagged |= Wide256::cell(cell);
         }
+        if let Some(mark) = piece.mark {
+            self.marked[mark] |= Wide256::cell(cell);
+        }
         if piece.kind == Kind::Archwizard {
             self.archwizards[piece.army] = Some(cell as u8);
         }
@@ -209,6 +229,9 @@ impl Hexian {
         self.standing_by_army[piece.army] ^= Wide256::cell(cell);
         self.occupied ^= Wide256::cell(cell);
         self.flagged &= !Wide256::cell(cell);
+        if let Some(mark) = piece.mark {
+            self.marked[mark] &= !Wide256::cell(cell);
+        }
         if piece.kind == Kind::Archwizard {
             self.archwizards[piece.army] = None;
         }

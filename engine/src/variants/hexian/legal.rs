@@ -206,6 +206,9 @@ impl Hexian {
     fn opens_line(&self, exposure: &Exposure, from: usize, to: usize) -> bool {
         let hex = &tables().hex;
         let archwizard = exposure.archwizard;
+        if !tables().lines_through[archwizard].has(from) {
+            return false;
+        }
         let Some(d) = ALL_DIRECTION_INDICES
             .into_iter()
             .find(|&d| hex.ray(d, archwizard).has(from))

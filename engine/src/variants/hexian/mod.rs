@@ -84,9 +84,12 @@ pub struct Hexian {
     standing: [Option<Piece>; CELLS],
     fallen: [Option<Piece>; CELLS],
     standing_by_army: [Wide256; ARMIES],
-    /// The standing pieces a change of turn may touch (R60, R63 steps 1 and 3): those with
-    /// an arrival mark, a shield or the summoned flag, and the illusions.
+    /// The standing pieces with a shield or the summoned flag, and the illusions: the
+    /// few that a change of turn may touch besides marks (R60, R63 steps 1 and 3).
     flagged: Wide256,
+    /// Per army, the standing pieces bearing its arrival mark (R64), which R60 (a) and
+    /// R65 erase.
+    marked: [Wide256; ARMIES],
     fallen_cells: Wide256,
     /// The cells holding a standing piece: the union of `standing_by_army`.
     occupied: Wide256,
@@ -124,6 +127,7 @@ impl Hexian {
             fallen: [None; CELLS],
             standing_by_army: [Wide256::EMPTY; ARMIES],
             flagged: Wide256::EMPTY,
+            marked: [Wide256::EMPTY; ARMIES],
             fallen_cells: Wide256::EMPTY,
             occupied: Wide256::EMPTY,
             archwizards: [None; ARMIES],
@@ -273,8 +277,8 @@ impl Hexian {
     /// R65: the arrival marks of `army` are erased from every piece (fallen pieces carry
     /// none, R41).
     fn erase_marks_of(&mut self, army: usize) {
-        for cell in self.flagged.cells() {
-            self.update_standing_where(cell, |p| p.mark == Some(army), |p| p.mark = None);
+        for cell in self.marked[army].cells() {
+            self.update_standing_where(cell, |_| true, |p| p.mark = None);
         }
     }
 
@@ -297,5 +301,5 @@ impl Hexian {
 
 /// Whether a standing piece belongs in [`Hexian::flagged`].
 fn is_flagged(piece: &Piece) -> bool {
-    piece.mark.is_some() || piece.shielded || piece.summoned || piece.kind == Kind::Illusion
+    piece.shielded || piece.summoned || piece.kind == Kind::Illusion
 }

@@ -142,12 +142,21 @@ impl Hexian {
         self.standing[cell].is_some_and(|p| p.kind == Kind::Fungoid)
     }
 
-    /// The cells holding a piece army `army` may capture (R10).
+    /// The cells holding a piece army `army` may capture (R10): enemy pieces but
+    /// Archwizards, and among the flagged ones not the illusions and shielded pieces.
     fn capturable_cells(&self, army: usize) -> Wide256 {
-        self.occupied()
+        let enemies = self.enemy_pieces(army);
+        let archwizards = self
+            .archwizards
+            .iter()
+            .flatten()
+            .fold(Wide256::EMPTY, |bb, &c| bb | Wide256::cell(usize::from(c)));
+        (enemies & self.flagged)
             .cells()
             .filter(|&c| self.is_capturable_by(c, army))
-            .fold(Wide256::EMPTY, |bb, c| bb | Wide256::cell(c))
+            .fold(enemies & !self.flagged & !archwizards, |bb, c| {
+                bb | Wide256::cell(c)
+            })
     }
 
     /// R23: plain Imp leaps; R74–R76: hops and hop chains.

@@ -6,7 +6,7 @@ use super::armies::ARMIES;
 use super::legal::summoned_cell;
 use super::moves::{Move, PieceMove};
 use super::tables::tables;
-use super::{Hexian, Kind, Patron, Spells};
+use super::{Checkpoint, Hexian, Kind, Patron, Spells};
 use crate::bitboard::{Bitboard, Wide256};
 
 impl Hexian {
@@ -19,7 +19,7 @@ impl Hexian {
         let pieces_after_move = self.piece_count();
         self.finish_ply_board(mover, summoned_cell(mv));
         if self.patron == Patron::Astaroth {
-            self.count_checks(mover);
+            self.count_checks(mover, &before);
         }
         self.eliminate_while_checkmated();
         // R116: the clock counts only plies in which nothing but a plain move happened.
@@ -63,12 +63,22 @@ impl Hexian {
     /// R102 (Astaroth), end-of-ply step 5: every army in play other than the mover that
     /// is in check now and was not before the ply (`checked`, kept from the ply before)
     /// counts a check; the third eliminates it at once. The mover is not in check after
-    /// its legal ply (R68), and an elimination finds the armies in check afresh.
-    fn count_checks(&mut self, mover: usize) {
+    /// its legal ply (R68), and an elimination finds the armies in check afresh. An army
+    /// whose check the ply begun at `before` cannot have changed keeps its bit.
+    fn count_checks(&mut self, mover: usize, before: &Checkpoint) {
         debug_assert!(!self.in_check(mover), "R68: the mover is not left in check");
-        let before = self.checked;
-        self.checked = self.armies_in_check(|army| army != mover);
-        let newly_checked = self.checked & !before;
+        let changed = self.cells_changed_since(before);
+        let was_checked = self.checked;
+        let unchanged = |army: usize| self.check_unchanged(army, changed);
+        self.checked = self.players.armies_in_play().fold(0, |bits, army| {
+            let in_check = match army {
+                _ if army == mover => false,
+                _ if unchanged(army) => was_checked & (1 << army) != 0,
+                _ => self.in_check(army),
+            };
+            bits | u8::from(in_check) << army
+        });
+        let newly_checked = self.checked & !was_checked;
         for army in (1..ARMIES).map(|i| (mover + i) % ARMIES) {
             if newly_checked & (1 << army) != 0 {
                 self.checks[army] += 1;
@@ -79,19 +89,34 @@ impl Hexian {
         }
     }
 
-    /// The armies in play that `include` accepts and whose Archwizard is in check (bit =
-    /// army).
-    fn armies_in_check(&self, include: impl Fn(usize) -> bool) -> u8 {
+    /// Whether `army` is in check exactly as before a ply that changed the pieces on
+    /// `changed`: its Archwizard stayed, no cell from which a piece could attack it (its
+    /// 12 lines and knight's leaps, R13) changed, and no enemy Imp stands next to it
+    /// (whose attack depends on freshness, R25, R66, which the change of turn shifts).
+    fn check_unchanged(&self, army: usize, changed: Wide256) -> bool {
+        let t = tables();
+        self.archwizard_of(army).is_none_or(|cell| {
+            let reach = t.lines_through[cell] | t.hex.knight(cell) | Wide256::cell(cell);
+            let imp = |c: usize| self.standing[c].is_some_and(|p| p.kind == Kind::Imp);
+            (reach & changed).is_empty()
+                && !(t.adjacent[cell] & self.enemy_pieces(army))
+                    .cells()
+                    .any(imp)
+        })
+    }
+
+    /// The armies in play whose Archwizard is in check (bit = army).
+    fn armies_in_check(&self) -> u8 {
         self.players
             .armies_in_play()
-            .filter(|&army| include(army) && self.in_check(army))
+            .filter(|&army| self.in_check(army))
             .fold(0, |bits, army| bits | 1 << army)
     }
 
     /// Finds [`Hexian::checked`] afresh: under Astaroth, after an elimination or a read.
     fn refresh_checked(&mut self) {
         self.checked = match self.patron {
-            Patron::Astaroth => self.armies_in_check(|_| true),
+            Patron::Astaroth => self.armies_in_check(),
             _ => 0,
         };
     }
@@ -218,10 +243,10 @@ mod tests {
                     break;
                 }
                 line.push(p.checkpoint());
-                let (mover, before, counts) = (p.side, p.armies_in_check(|_| true), p.checks);
+                let (mover, before, counts) = (p.side, p.armies_in_check(), p.checks);
                 p.play(moves[rng.gen_range(0..moves.len())]);
                 let text = p.position_string();
-                assert_eq!(p.checked, p.armies_in_check(|_| true), "{text}");
+                assert_eq!(p.checked, p.armies_in_check(), "{text}");
                 // Every other army in play counts one more exactly when newly in check.
                 let newly = p.checked & !before;
                 for army in p.players.armies_in_play().filter(|&a| a != mover) {
@@ -233,17 +258,42 @@ mod tests {
             }
             while let Some(before) = line.pop() {
                 p.rewind(&before);
-                assert_eq!(
-                    p.checked,
-                    p.armies_in_check(|_| true),
-                    "{}",
-                    p.position_string()
-                );
+                assert_eq!(p.checked, p.armies_in_check(), "{}", p.position_string());
             }
         }
         assert!(
             plies > 1_000 && checked_plies > 25,
             "{plies} plies, {checked_plies} with a check"
         );
+    }
+
+    /// R102 with R25 and R66: a white Imp attacks blue's Archwizard, which arrived after
+    /// white's latest ply (fresh for white). Any white ply ends that check, since blue's
+    /// mark is then no longer fresh for white, even a ply far from the Archwizard: the
+    /// kept bit must follow.
+    #[test]
+    fn r102_a_check_ended_by_freshness_alone_is_not_kept() {
+        let text = "9/10/11/12/bA12/14/15/9wZ(^w)6/7wIuA(^u)8/16/15/14/13/12/11/10/2wA6 w - w.b.u.P.G.Y 1 - 001000 - - 0 1";
+        let mut p = Hexian::from_position_string(text).expect("valid");
+        assert_eq!(p.checked, 1 << 2, "the white Imp checks blue");
+        let i9 = tables().hex.parse_cell("i9").expect("a cell");
+        let far = !(tables().lines_through[i9] | tables().hex.knight(i9));
+        let moves = p.legal_moves();
+        let mut far_plies = 0;
+        for mv in moves {
+            let before = p.checkpoint();
+            p.play(mv);
+            assert_eq!(p.checked, p.armies_in_check(), "after {mv:?}");
+            let Move::Piece(m) = mv else {
+                p.rewind(&before);
+                continue;
+            };
+            if far.has(usize::from(m.from)) && far.has(usize::from(m.to)) {
+                assert_eq!(p.checked & 1 << 2, 0, "after {mv:?}");
+                far_plies += 1;
+            }
+            p.rewind(&before);
+        }
+        assert!(far_plies > 0, "a white ply away from blue's lines");
     }
 }
