@@ -302,7 +302,8 @@ mod tests {
             [Points::fraction(1, 7); 7]
         );
         // Three-player Hexian after the second player's armies have all left play (a
-        // position of a match game): R118 shares a draw between the first and the third.
+        // position of a match game): Hexian R118 shares a draw between the first and the
+        // third.
         let hexian = rules::from_position_string(
             Variant::Hexian,
             "9/10/9wH1/12/13/14/15/16/17/16/2wG(@i2)6yG(@p2^y)5/14/3yA5wA3/9wG(@i1)2/11/10/9 \
