@@ -254,10 +254,8 @@ fn spread(line: usize, len: usize, id: usize, threads: usize) -> impl Iterator<I
 /// Chooses the move to play among the threads' findings (the main thread's first): the
 /// best move of the deepest iteration any thread completed (the earliest thread's at equal
 /// depth), unless a move of the next iteration, cut short, beat that iteration's first
-/// move, which was that best move: then the best such move of any thread (its score is
-/// exact at that depth; scores of different depths are not compared, as in best-reply
-/// search a depth that ends on an opponent's move scores lower than one that ends on the
-/// root player's). Returns the depth completed, the move, and the depth of its `info` line
+/// move (so its score is exact at that depth) and scores higher; the best such move of
+/// any thread. Returns the depth completed, the move, and the depth of its `info` line
 /// unless the main thread printed it already (its own completed iteration); `None` if no
 /// thread found anything.
 fn decide<L: Clone>(findings: &[Finding<L>]) -> Option<Choice<L>> {
@@ -281,11 +279,14 @@ fn decide<L: Clone>(findings: &[Finding<L>]) -> Option<Choice<L>> {
                 best
             }
         });
-    match (partial, deepest) {
-        (Some((next, partial)), _) => Some((done, partial.clone(), Some(*next))),
-        (None, Some((thread, (depth, best)))) => {
+    match (deepest, partial) {
+        (Some((_, (depth, best))), Some((next, partial))) if partial.score > best.score => {
+            Some((*depth, partial.clone(), Some(*next)))
+        }
+        (Some((thread, (depth, best))), _) => {
             Some((*depth, best.clone(), (thread > 0).then_some(*depth)))
         }
+        (None, Some((next, partial))) => Some((0, partial.clone(), Some(*next))),
         (None, None) => None,
     }
 }
@@ -335,13 +336,11 @@ mod tests {
     }
 
     #[test]
-    fn one_thread_plays_the_move_that_beat_the_first_of_the_cut_short_iteration() {
+    fn one_thread_plays_the_cut_short_iterations_move_only_when_it_scores_higher() {
         let better = finding(Some((2, 1, 10)), Some((3, 2, 20)));
         assert_eq!(decided(&[better]), Some((2, 2, Some(3))));
-        let lower_at_depth_3 = finding(Some((2, 1, 10)), Some((3, 2, -40)));
-        assert_eq!(decided(&[lower_at_depth_3]), Some((2, 2, Some(3))));
-        let none = finding(Some((2, 1, 10)), None);
-        assert_eq!(decided(&[none]), Some((2, 1, None)));
+        let worse = finding(Some((2, 1, 10)), Some((3, 2, 5)));
+        assert_eq!(decided(&[worse]), Some((2, 1, None)));
         let no_depth = finding(None, Some((1, 2, -30)));
         assert_eq!(decided(&[no_depth]), Some((0, 2, Some(1))));
         assert_eq!(decided(&[finding(None, None)]), None);

@@ -2,11 +2,8 @@
 //!
 //! Two limits come out of the clock. The *soft* limit is checked between iterations of
 //! iterative deepening: past it no new iteration starts, because it would most likely not
-//! finish, and the time saved is left on the clock for later moves. The *hard* limit is
-//! checked every few thousand nodes and aborts the search. A fixed `movetime` has only the
-//! hard limit: time not spent is lost, and an iteration cut short still plays a root move
-//! that beat the previous best one at its depth (`root.rs`, `decide`). `Move Overhead`
-//! is kept back from every budget for the communication delay.
+//! finish. The *hard* limit is checked every few thousand nodes and aborts the search.
+//! `Move Overhead` is kept back from every budget for the communication delay.
 
 use super::Limits;
 use std::time::{Duration, Instant};
@@ -39,7 +36,9 @@ impl TimeBudget {
             hard_ms: None,
         };
         if let Some(movetime) = limits.movetime_ms {
-            budget.hard_ms = Some(movetime.saturating_sub(overhead_ms).max(1));
+            let ms = movetime.saturating_sub(overhead_ms).max(1);
+            budget.soft_ms = Some(ms);
+            budget.hard_ms = Some(ms);
         }
         if let Some(left) = limits.time_left_ms {
             let (soft, hard) =
@@ -128,28 +127,6 @@ mod tests {
         let start = Instant::now();
         let b = TimeBudget::new(&l, 30, start);
         assert_eq!(b.deadline(), Some(start + Duration::from_millis(970)));
-    }
-
-    #[test]
-    fn a_fixed_movetime_is_spent_whole_and_a_clock_is_saved() {
-        let started = Instant::now() - Duration::from_millis(70);
-        let movetime = Limits {
-            movetime_ms: Some(100),
-            ..limits()
-        };
-        let b = TimeBudget::new(&movetime, 0, started);
-        assert!(!b.soft_limit_reached());
-        assert!(!b.hard_limit_reached());
-        let clock = Limits {
-            time_left_ms: Some(3000),
-            ..limits()
-        };
-        let b = TimeBudget::new(&clock, 0, started);
-        assert!(
-            b.soft_limit_reached(),
-            "70 ms is past 60 % of the 100 ms share"
-        );
-        assert!(!b.hard_limit_reached());
     }
 
     #[test]
