@@ -160,13 +160,17 @@ fn attack_maps(pos: &Hexian) -> [Wide256; ARMIES] {
     maps
 }
 
-fn material(w: &Weights, pos: &Hexian, army: usize) -> i32 {
-    let standing: i32 = pos
-        .standing_of(army)
+/// The value of `army`'s standing pieces.
+fn standing_material(w: &Weights, pos: &Hexian, army: usize) -> i32 {
+    pos.standing_of(army)
         .cells()
         .filter_map(|c| pos.standing(c))
         .map(|p| standing_value(w, &p))
-        .sum();
+        .sum()
+}
+
+fn material(w: &Weights, pos: &Hexian, army: usize) -> i32 {
+    let standing = standing_material(w, pos, army);
     let fallen: i32 = pos
         .fallen_cells()
         .cells()
@@ -218,13 +222,7 @@ fn safety(w: &Weights, pos: &Hexian, army: usize, enemy_attacks: Wide256) -> i32
 /// gain from its Archwizard on `cell`: its nearness to the rim and their pieces'
 /// nearness to it; 0 for an army not hunted.
 fn hunted(w: &Weights, pos: &Hexian, army: usize, cell: usize) -> i32 {
-    let own: i32 = pos
-        .standing_of(army)
-        .cells()
-        .filter_map(|c| pos.standing(c))
-        .map(|p| standing_value(w, &p))
-        .sum();
-    if own > w.hunt_below {
+    if standing_material(w, pos, army) > w.hunt_below {
         return 0;
     }
     let hex = &tables().hex;
