@@ -228,8 +228,14 @@ pub fn run_command(args: TuneArgs) -> Result<(), String> {
         }
     });
     let (report, file) = fitted?;
+    emit(&report, &file, args.output.as_deref())
+}
+
+/// Prints a fit's report on standard error and writes its file to `output`, or to
+/// standard output when none is given (`tessera tune` and `tessera wdl-fit`).
+pub fn emit(report: &str, file: &str, output: Option<&std::path::Path>) -> Result<(), String> {
     eprint!("{report}");
-    match &args.output {
+    match output {
         Some(path) => std::fs::write(path, file).map_err(|e| format!("{}: {e}", path.display())),
         None => {
             print!("{file}");

@@ -8,7 +8,7 @@
 //! variant's other model, if it has one, is kept as compiled in.
 
 use crate::datagen::Sample as Line;
-use crate::tune::{command_line, DataArgs};
+use crate::tune::{command_line, emit, DataArgs};
 use crate::variant::AnyGame;
 use clap::Args;
 use engine::game::Game;
@@ -178,12 +178,5 @@ fn fit(args: &WdlFitArgs, lines: &[Line]) -> Result<(String, String), String> {
 pub fn run_command(args: WdlFitArgs) -> Result<(), String> {
     let lines = read_lines(&args.source)?;
     let (report, file) = fit(&args, &lines)?;
-    eprint!("{report}");
-    match &args.output {
-        Some(path) => std::fs::write(path, file).map_err(|e| format!("{}: {e}", path.display())),
-        None => {
-            print!("{file}");
-            Ok(())
-        }
-    }
+    emit(&report, &file, args.output.as_deref())
 }
