@@ -325,6 +325,30 @@ fn an_engine_clock_loses_the_time_its_moves_take() {
     assert!(left > 1_000 && left != 60_000 && left <= 61_000, "{left}");
 }
 
+/// `GET /api/state?since=N` with the current version waits for the next change and answers
+/// with it: a move made while the request waits is in its answer.
+#[test]
+fn a_state_request_with_the_current_version_answers_with_the_next_move() {
+    let gui = Gui::start(&[]);
+    let version = state(&gui)["version"].as_u64().expect("a version");
+    let path = format!("/api/state?since={version}");
+    let changed = std::thread::scope(|scope| {
+        let waiting = scope.spawn(|| gui.request("GET", &path, &[], ""));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert_eq!(gui.post("/api/move", "{\"move\":\"c5c6\"}").0, 200);
+        waiting.join().expect("the request's thread")
+    });
+    assert_eq!(changed.0, 200, "{}", changed.1);
+    let changed: Value = serde_json::from_str(&changed.1).expect("JSON state");
+    assert_eq!(
+        changed["moves"],
+        json!(["c5c6"]),
+        "version {} answered before the move",
+        changed["version"]
+    );
+    assert!(changed["version"].as_u64() > Some(version));
+}
+
 #[test]
 fn a_move_taken_back_gives_its_time_back() {
     let gui = Gui::start(&[]);

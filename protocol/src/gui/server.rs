@@ -130,20 +130,10 @@ impl Hub {
 
     /// The table once its version differs from `since`, or after [`LONG_POLL`].
     fn after(&self, since: u64) -> MutexGuard<'_, Shared> {
-        let deadline = Instant::now() + LONG_POLL;
-        let mut shared = self.lock();
-        while shared.version == since {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                break;
-            }
-            shared = self
-                .changed
-                .wait_timeout(shared, left)
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .0;
-        }
-        shared
+        self.changed
+            .wait_timeout_while(self.lock(), LONG_POLL, |shared| shared.version == since)
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .0
     }
 }
 
