@@ -13,6 +13,8 @@
 //!   is also its game history for repetition.
 
 use arrayvec::ArrayVec;
+use rand::seq::SliceRandom;
+use rand::Rng;
 use std::fmt;
 use std::hash::Hash;
 use std::ops::{Deref, DerefMut};
@@ -382,6 +384,24 @@ pub fn count_repetitions(
         .count()
 }
 
+/// A random legal move of `pos`, `None` when there is none: with probability
+/// `tactical_odds` a tactical one when there are some, otherwise a quiet one (any move
+/// when none is quiet). Self-play data starts its games with quiet ones; tests thin the
+/// board out with captures.
+pub fn random_move<G: Game>(pos: &G, tactical_odds: f64, rng: &mut impl Rng) -> Option<G::Move> {
+    let mut list = G::MoveList::default();
+    pos.generate_moves(&mut list);
+    let (tactical, quiet): (Vec<G::Move>, Vec<G::Move>) =
+        list.iter().partition(|&&m| pos.is_tactical(m));
+    let take_tactical = tactical_odds > 0.0 && !tactical.is_empty() && rng.gen_bool(tactical_odds);
+    let pool = if take_tactical || quiet.is_empty() {
+        &tactical
+    } else {
+        &quiet
+    };
+    pool.choose(rng).copied()
+}
+
 /// A game position with its history: everything the engine needs from a variant.
 pub trait Game: Clone + Send + Sync + 'static {
     /// A move, small and `Copy`.
@@ -539,6 +559,36 @@ mod tests {
         assert_eq!(list.first(), Some(&42));
         list.clear_moves();
         assert!(list.is_empty());
+    }
+
+    /// `random_move` takes a tactical move as often as asked when there is one, and a
+    /// quiet one otherwise.
+    #[test]
+    fn random_moves_are_tactical_as_often_as_asked() {
+        use crate::variants::panoply::{MoveList, Panoply};
+        use rand::{rngs::StdRng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(1);
+        let has_both_kinds = |pos: &Panoply| {
+            let mut moves = MoveList::new();
+            pos.generate_moves(&mut moves);
+            let tactical = moves.iter().filter(|&&m| pos.is_tactical(m)).count();
+            tactical > 0 && tactical < moves.len()
+        };
+        let mut pos = Panoply::start(&());
+        while !has_both_kinds(&pos) {
+            let quiet = random_move(&pos, 0.0, &mut rng).expect("a legal move");
+            assert!(!pos.is_tactical(quiet));
+            pos.make_move(quiet);
+        }
+        let mut tactical_draws = |odds: f64| {
+            (0..400)
+                .filter(|_| pos.is_tactical(random_move(&pos, odds, &mut rng).expect("a move")))
+                .count()
+        };
+        assert_eq!(tactical_draws(0.0), 0);
+        assert_eq!(tactical_draws(1.0), 400);
+        let half = tactical_draws(0.5);
+        assert!((160..=240).contains(&half), "{half} of 400");
     }
 }
 

@@ -321,10 +321,10 @@ impl Evaluator<Panoply> for PanoplyEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::game::Game;
-    use engine::variants::panoply::{MoveList, HERALD};
+    use engine::game::{random_move, Game};
+    use engine::variants::panoply::HERALD;
     use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
 
     /// The terms computed plainly, piece by piece.
     fn plain_side_terms(pos: &Panoply, us: Color) -> Terms {
@@ -413,16 +413,8 @@ mod tests {
                     }));
                 }
                 positions += 1;
-                let mut moves = MoveList::new();
-                pos.generate_moves(&mut moves);
-                if moves.is_empty() {
+                let Some(mv) = random_move(&pos, 0.5, &mut rng) else {
                     break;
-                }
-                let tactical: Vec<_> = moves.iter().filter(|&&m| pos.is_tactical(m)).collect();
-                let mv = if !tactical.is_empty() && rng.gen_bool(0.5) {
-                    *tactical[rng.gen_range(0..tactical.len())]
-                } else {
-                    moves[rng.gen_range(0..moves.len())]
                 };
                 pos.make_move(mv);
             }

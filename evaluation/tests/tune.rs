@@ -2,14 +2,14 @@
 //! the model itself (each seat's expected share, not a sampled game result), then the
 //! fit started from weights moved away from them.
 
-use engine::game::{Game, Status};
+use engine::game::{random_move, Game, Status};
 use engine::variants::panoply::Panoply;
 use engine::variants::sevenkingdoms::{Players, SevenKingdoms};
 use evaluation::tune::{fit, fit_scale, Descent, Features, Sample};
 use evaluation::weights::{Tunable, Weights};
 use evaluation::{PanoplyEval, SevenKingdomsEval};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 /// Positions along random playouts from the start, captures chosen half the time when
 /// there are some, so that the material and the seats' standings spread.
@@ -19,16 +19,11 @@ fn playout_positions<G: Game>(config: &G::Config, games: usize, plies: usize) ->
     for _ in 0..games {
         let mut pos = G::start(config);
         for _ in 0..plies {
-            let mut moves = G::MoveList::default();
-            pos.generate_moves(&mut moves);
-            if moves.is_empty() || !matches!(pos.status(), Status::Ongoing) {
+            if !matches!(pos.status(), Status::Ongoing) {
                 break;
             }
-            let tactical: Vec<_> = moves.iter().filter(|&&m| pos.is_tactical(m)).collect();
-            let mv = if !tactical.is_empty() && rng.gen_bool(0.5) {
-                *tactical[rng.gen_range(0..tactical.len())]
-            } else {
-                moves[rng.gen_range(0..moves.len())]
+            let Some(mv) = random_move(&pos, 0.5, &mut rng) else {
+                break;
             };
             pos.make_move(mv);
             positions.push(pos.clone());

@@ -18,11 +18,10 @@ use crate::matchrunner::{shard_games, shard_spec};
 use crate::variant::{AnyGame, AnySearcher, Search, SearchSettings};
 use crate::with_searcher;
 use clap::Args;
-use engine::game::{Game, Points, Seat, Status};
+use engine::game::{random_move, Game, Points, Seat, Status};
 use engine::search::{Control, Limits, Options, Score};
 use engine::variants::Variant;
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -229,7 +228,7 @@ fn self_play<G: Game, S: Search<G>>(
             break None;
         }
         let mv = if plies < plan.random_plies {
-            random_quiet_move(pos, rng)
+            random_move(pos, 0.0, rng).expect("a game not over has a legal move")
         } else {
             let result = searcher.search(pos, &limits, &control, &mut |_| {});
             let best = result.best.expect("a game not over has a legal move");
@@ -258,19 +257,6 @@ fn self_play<G: Game, S: Search<G>>(
         })
         .collect();
     GameData { samples, capped }
-}
-
-/// A random quiet legal move (any legal move when none is quiet).
-fn random_quiet_move<G: Game>(pos: &G, rng: &mut StdRng) -> G::Move {
-    let mut list = G::MoveList::default();
-    pos.generate_moves(&mut list);
-    let quiet: Vec<G::Move> = list
-        .iter()
-        .copied()
-        .filter(|&m| !pos.is_tactical(m))
-        .collect();
-    let pool = if quiet.is_empty() { &list[..] } else { &quiet };
-    *pool.choose(rng).expect("a game not over has a legal move")
 }
 
 /// What a run produced, for the closing line.
