@@ -11,9 +11,10 @@ use engine::variants::Variant;
 
 /// The Elo of level 0, the anchor of every variant's scale.
 pub const MIN_ELO: u32 = 1000;
-/// The top of `UCI_Elo`'s range: the highest level-20 Elo of the variants' ladders
-/// (Hexmate's; a variant whose level 20 measured less plays at full strength above it).
-pub const MAX_ELO: u32 = HEXMATE[HEXMATE.len() - 1].1;
+/// The top of `UCI_Elo`'s range: the highest level-20 Elo of the variants' ladders (a
+/// variant whose level 20 measured less plays at full strength above its own).
+pub const MAX_ELO: u32 =
+    highest_level_20_elo(&[&HEXMATE, &PANOPLY, &HEPTA, &SEVEN_KINGDOMS, &HEXIAN]);
 
 /// Hexmate's ladder: matches of 100 games at 2,000 nodes a move (levels 0-8: 4,000)
 /// between levels 0, 4, 8, 12, 16 and 20, each level's Elo the sum of the measured
@@ -25,17 +26,56 @@ const HEXMATE: [(u32, u32); 5] = [(0, 1000), (4, 1049), (8, 1112), (12, 1161), (
 /// and 20.
 const PANOPLY: [(u32, u32); 4] = [(0, 1000), (8, 1053), (16, 1111), (20, 1380)];
 
+/// Hepta's ladder: matches of 120 games (every opening once per side) at 2,000 nodes a
+/// move between levels 0, 4, 8, 12, 16 and 20, capped at 200 moves (a draw), a side
+/// resigning when its own score stays at -800 or below for three moves.
+const HEPTA: [(u32, u32); 6] = [
+    (0, 1000),
+    (4, 1026),
+    (8, 1109),
+    (12, 1516),
+    (16, 1602),
+    (20, 1992),
+];
+
+/// Seven Kingdoms' ladder, seven players: matches of 420 games (every opening in seven
+/// seat rotations) at 2,000 nodes a move between levels 0, 8, 16 and 20, scored by the
+/// match runner's Elo against the other engine's seats. Every step lies within the noise
+/// (about ±10 Elo): at 2,000 nodes a move the levels hardly differ in this game.
+const SEVEN_KINGDOMS: [(u32, u32); 4] = [(0, 1000), (8, 1002), (16, 1011), (20, 1014)];
+
+/// Hexian's ladder, measured with three players: matches of 180 games (every opening in
+/// the three seat rotations, each engine holding two seats in turn) at 2,000 nodes a move
+/// between levels 0, 8, 16 and 20, scored as Seven Kingdoms'. Levels 4 and 12, measured
+/// within the noise of their neighbours, are left out. Two and six players play on it
+/// too (two players measured a flatter ladder, `docs/protocol.md`).
+const HEXIAN: [(u32, u32); 4] = [(0, 1000), (8, 1049), (16, 1125), (20, 1220)];
+
 /// `(level, Elo)` pairs of a variant's calibration, both increasing, from level 0 to 20.
-/// Hepta, Seven Kingdoms and Hexian have no ladder measured yet: Hexmate's stands in.
+/// Hexchoice, Hexmate with a choice of setup, plays on Hexmate's.
 fn ladder(variant: Variant) -> &'static [(u32, u32)] {
     match variant {
+        Variant::Hexmate | Variant::Hexchoice => &HEXMATE,
         Variant::Panoply => &PANOPLY,
-        Variant::Hexmate
-        | Variant::Hexchoice
-        | Variant::Hepta
-        | Variant::SevenKingdoms
-        | Variant::Hexian => &HEXMATE,
+        Variant::Hepta => &HEPTA,
+        Variant::SevenKingdoms => &SEVEN_KINGDOMS,
+        Variant::Hexian => &HEXIAN,
     }
+}
+
+/// The highest last Elo of `ladders` (a `const fn`, so that `UCI_Elo`'s range follows
+/// the tables).
+const fn highest_level_20_elo(ladders: &[&[(u32, u32)]]) -> u32 {
+    let mut highest = 0;
+    let mut i = 0;
+    while i < ladders.len() {
+        let top = ladders[i][ladders[i].len() - 1].1;
+        if top > highest {
+            highest = top;
+        }
+        i += 1;
+    }
+    highest
 }
 
 /// The level `elo` means in `variant`, in hundredths of a level: interpolated between
@@ -76,6 +116,21 @@ mod tests {
             assert!(steps.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1));
             assert!(steps.iter().all(|&(_, elo)| elo <= MAX_ELO));
         }
+    }
+
+    #[test]
+    fn the_top_of_the_range_is_the_highest_level_20() {
+        let tops = Variant::ALL.map(|variant| ladder(variant).last().unwrap().1);
+        assert_eq!(tops.into_iter().max(), Some(MAX_ELO));
+        assert_eq!(MAX_ELO, 1992, "Hepta's level 20");
+    }
+
+    #[test]
+    fn each_game_maps_elo_by_its_own_ladder() {
+        let levels_at = |elo| Variant::ALL.map(|variant| level_for_elo(variant, elo));
+        // Hexmate, Hexchoice, Panoply, Hepta, Seven Kingdoms, Hexian.
+        assert_eq!(levels_at(1010), [81, 81, 150, 153, 1511, 163]);
+        assert_eq!(levels_at(1100), [723, 723, 1448, 756, 2000, 1336]);
     }
 
     #[test]
