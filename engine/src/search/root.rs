@@ -26,14 +26,12 @@ where
     pub fn iterate(&mut self, mut report: Reporter<'_, G::Move>) -> SearchResult<G::Move> {
         let limits = self.shared.limits;
         let skill = self.skill();
-        let max_depth = if self.is_main() {
-            let asked = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
-                d.clamp(1, MAX_PLY as u32 - 1) as i32
-            });
-            skill.map_or(asked, |s| asked.min(s.max_depth()))
-        } else {
-            MAX_PLY as i32 - 1
-        };
+        // No thread searches deeper than `go depth` asks: a helper's deeper iteration
+        // would otherwise be chosen and reported beyond the limit.
+        let asked = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
+            d.clamp(1, MAX_PLY as u32 - 1) as i32
+        });
+        let max_depth = skill.map_or(asked, |s| asked.min(s.max_depth()));
         // Helpers only feed the table: one line each is enough. A weakened search
         // compares several lines to choose among.
         let wanted = if self.is_main() {
