@@ -77,10 +77,25 @@ crate::weights! {
         /// step to (R31); hemmed in, the Kings run out of plies (R90).
         pub king_confinement: i32,
         /// Against lone Kings: per direction in which an enemy Soul Master has no empty
-        /// cell to step to (R41). Soul Masters are never captured (R24, R36), so the side
-        /// ahead must hem them in: a free one always has a ply, and a boxed one's last plies
-        /// turn it into a King (R55) that Knights can take.
+        /// cell to step to (R41). A free Soul Master always has a ply, and a boxed one's
+        /// last plies turn it into a King (R55); the Knights take either (R24).
         pub master_confinement: i32,
+        /// For the side ahead in Knights and Kings: per enemy piece one of our Knights may
+        /// capture (R24: Knights, Kings, Soul Masters and berserk Kings, R70), per step by
+        /// which the nearest such Knight that has it in its forward cone is nearer than
+        /// `NO_HUNTER` steps, at a lead of `pursuit_full_lead` or more (less in proportion
+        /// below it). A Knight captures only forwards (R26, R27) and a side loses only when
+        /// it has no ply left (R90), so a lead is won by keeping Knights in front of every
+        /// enemy piece and closing in, never by Knights that ran past them.
+        pub pursuit: i32,
+        /// For the side ahead in Knights and Kings: per enemy Knight, King and Soul Master
+        /// fewer than `FULL_ARMY`, at a lead of `pursuit_full_lead` or more (less in
+        /// proportion below it). Knights capture one another on the same terms (R24 is
+        /// symmetric and a forward cone of one side is the other's), so a side ahead wins
+        /// by trading down to an enemy who has no ply left (R90).
+        pub simplify: i32,
+        /// The lead in centipawns of material at which `pursuit` and `simplify` count fully.
+        pub pursuit_full_lead: i32,
     }
 }
 
@@ -88,10 +103,10 @@ mod weights;
 pub use weights::WEIGHTS;
 
 /// More steps than any forward path on the board has (R1: 15 files of at most 9 hexes):
-/// `hunter_closeness` counts from here.
+/// `hunter_closeness` and `pursuit` count from here.
 const NO_HUNTER: i32 = 16;
 
-const TERM_NAMES: [&str; 9] = [
+const TERM_NAMES: [&str; 10] = [
     "material",
     "diplomacy",
     "soul masters",
@@ -101,10 +116,11 @@ const TERM_NAMES: [&str; 9] = [
     "mobility",
     "tempo",
     "king hunt",
+    "pursuit",
 ];
 
 /// One side's terms in centipawns, in `TERM_NAMES` order.
-type Terms = [i32; 9];
+type Terms = [i32; 10];
 
 /// The Hepta evaluator.
 #[derive(Clone, Copy, Debug, Default)]
@@ -243,20 +259,11 @@ fn king_hunt(w: &Weights, s: &State, us: Side) -> i32 {
     if s.pieces(them, KNIGHTS) | s.pieces(them, BERSERKS) != 0 {
         return 0;
     }
-    let hunters: Vec<(usize, Colour)> = s
-        .pieces(us, KNIGHTS)
-        .cells()
-        .filter_map(|cell| s.piece_at(cell).and_then(Piece::colour).map(|c| (cell, c)))
-        .collect();
+    let hunters = knights_of(s, us);
     s.pieces(them, KINGS)
         .cells()
         .map(|king| {
-            let colour = s.piece_at(king).and_then(Piece::colour).unwrap_or(0);
-            let steps = hunters
-                .iter()
-                .filter(|&&(_, c)| c != colour && !s.at_peace(c, colour))
-                .filter_map(|&(cell, _)| forward_steps(us, cell, king));
-            let (count, nearest) = steps.fold((0, NO_HUNTER), |(n, near), d| (n + 1, near.min(d)));
+            let (count, nearest) = hunt_of(s, us, &hunters, king);
             w.hunter * count
                 + w.hunter_closeness * (NO_HUNTER - nearest)
                 + w.king_confinement * blocked_directions(s, king)
@@ -268,18 +275,74 @@ fn king_hunt(w: &Weights, s: &State, us: Side) -> i32 {
             .sum::<i32>()
 }
 
+/// `us`'s Knights with their colours.
+fn knights_of(s: &State, us: Side) -> Vec<(usize, Colour)> {
+    s.pieces(us, KNIGHTS)
+        .cells()
+        .filter_map(|cell| s.piece_at(cell).and_then(Piece::colour).map(|c| (cell, c)))
+        .collect()
+}
+
+/// How many of `hunters` may capture the enemy piece on `target` (R24) and have it in
+/// their forward cone, and the forward steps of the nearest (`NO_HUNTER` when none).
+fn hunt_of(s: &State, us: Side, hunters: &[(usize, Colour)], target: usize) -> (i32, i32) {
+    let victim = s.piece_at(target);
+    hunters
+        .iter()
+        .filter(|&&(_, c)| match victim {
+            Some(Piece::Knight(_, d) | Piece::King(_, d)) => c != d && !s.at_peace(c, d),
+            _ => true,
+        })
+        .filter_map(|&(cell, _)| forward_steps(us, cell, target))
+        .fold((0, NO_HUNTER), |(n, near), d| (n + 1, near.min(d)))
+}
+
+/// A side's Knights, Kings and Soul Masters at the start (R49).
+const FULL_ARMY: i32 = 31;
+
+/// The pursuit of every enemy piece by the side ahead and its wish to trade down
+/// (`pursuit`, `simplify`, `pursuit_full_lead`): `lead` is our material minus theirs.
+fn pursuit(w: &Weights, s: &State, us: Side, lead: i32) -> i32 {
+    if lead <= 0 || w.pursuit_full_lead <= 0 {
+        return 0;
+    }
+    let them = 1 - us;
+    let hunters = knights_of(s, us);
+    let army = s.pieces(them, KNIGHTS) | s.pieces(them, KINGS) | s.pieces(them, MASTERS);
+    let fighters = s.pieces(them, KNIGHTS) | s.pieces(them, BERSERKS);
+    // Lone Kings are `king_hunt`'s.
+    let kings = if fighters == 0 {
+        0
+    } else {
+        s.pieces(them, KINGS)
+    };
+    let closeness: i32 = (fighters | kings | s.pieces(them, MASTERS))
+        .cells()
+        .map(|target| NO_HUNTER - hunt_of(s, us, &hunters, target).1)
+        .sum();
+    let traded = (FULL_ARMY - army.count() as i32).max(0);
+    (w.pursuit * closeness + w.simplify * traded) * lead.min(w.pursuit_full_lead)
+        / w.pursuit_full_lead
+}
+
 /// The directions in which `cell` has no empty neighbour (an occupied hex or the edge):
 /// where a King (R31) or a Soul Master (R41) cannot step.
 fn blocked_directions(s: &State, cell: usize) -> i32 {
     6 - (hepta_board().adjacent[cell] & !s.occupied()).count() as i32
 }
 
+/// `side`'s Knights and ordinary Kings in centipawns.
+fn material(w: &Weights, s: &State, side: Side) -> i32 {
+    w.knight * s.pieces(side, KNIGHTS).count() as i32
+        + w.king * s.pieces(side, KINGS).count() as i32
+}
+
 fn side_terms(w: &Weights, s: &State, us: Side) -> Terms {
     let knights = by_colour(s, s.pieces(us, KNIGHTS));
-    let material =
-        w.knight * knights.iter().sum::<i32>() + w.king * s.pieces(us, KINGS).count() as i32;
+    let own = material(w, s, us);
+    let lead = own - material(w, s, 1 - us);
     [
-        material,
+        own,
         diplomacy(w, s, &knights, us),
         w.soul_master * s.masters(us) as i32,
         temple(w, s, &knights, us),
@@ -288,6 +351,7 @@ fn side_terms(w: &Weights, s: &State, us: Side) -> Terms {
         w.mobility * s.mobility(us) as i32,
         if s.side() == us { w.tempo } else { 0 },
         king_hunt(w, s, us),
+        pursuit(w, s, us, lead),
     ]
 }
 
@@ -449,6 +513,27 @@ mod tests {
         assert_eq!(
             king_hunt(w, master.state(), WHITE),
             4 * w.master_confinement
+        );
+    }
+
+    #[test]
+    fn the_side_ahead_pursues_every_enemy_piece_and_trades_down() {
+        let w = &WEIGHTS;
+        // As above: four White Knights (400) against the Yellow King (150), a lead of 250;
+        // Black has one piece of its 31 left. The lone King is `king_hunt`'s.
+        let pos = read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        let s = pos.state();
+        let expected = w.simplify * 30 * 250 / w.pursuit_full_lead;
+        assert_eq!(side_terms(w, s, WHITE)[9], expected);
+        assert_eq!(side_terms(w, s, BLACK)[9], 0, "Black is behind");
+        // A Black Knight o1, behind every White Knight (R26, R27), a target with no
+        // hunter, and the King, no longer lone, 3 steps from its nearest hunter; a lead of
+        // 150.
+        let knight =
+            read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No7nb w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(
+            side_terms(w, knight.state(), WHITE)[9],
+            (w.pursuit * (NO_HUNTER - 3) + w.simplify * 29) * 150 / w.pursuit_full_lead
         );
     }
 

@@ -118,6 +118,25 @@ fn hepta_army_wins_against_two_lone_kings_within_100_plies_at_10000_nodes() {
     assert_eq!(points, [Points::ONE, Points::ZERO], "after {plies} plies");
 }
 
+/// A Hepta self-play game at 1,000 nodes a move with the hand-set evaluation (from the
+/// second opening of `positions/hepta/openings.txt`), still running at ply 1,200 with
+/// Black 16 Knights and 6 Kings ahead: most of Black's Knights have run past White's last
+/// three Knights and King and can never take them, a Knight capturing only forwards
+/// (docs/rules/hepta.md R26, R27). White has no Soul Master and Black three, so White has
+/// no Soul Master Recovery (Hepta R86) and loses when its pieces are gone or stuck
+/// (Hepta R90).
+const HEPTA_STRAGGLERS: &str = "6kc/ny1m*3ky1kb1m*1nc1nc/1nr1ngnony1kg1Sy1kp1np1/\
+10nbNpSo1Nb/2ko1m*3SgSc1Nc2Sc/5no2Sp2nr1Kb1/2kr4nb2ng2Sc1/1no1nrnbny1np3np1ng1/8Sy6 w \
+-/-/-/yc/- ygp/rogb/rogb/robp/r cgoypbr - - 188 604";
+
+#[test]
+fn hepta_army_takes_the_stragglers_behind_its_knights_within_200_plies_at_10000_nodes() {
+    let pos = Hepta::from_position_string(HEPTA_STRAGGLERS, &()).expect("valid");
+    let (points, plies) =
+        play_out::<Hepta, HeptaEval>(pos, &limits(None, Some(10_000)), 200).expect("won");
+    assert_eq!(points, [Points::ZERO, Points::ONE], "after {plies} plies");
+}
+
 /// Two-player Hexian under Orobas (no check counting): White's Archwizard and two
 /// Fungoids against Black's lone Archwizard in the centre, the other four armies out
 /// (docs/rules/hexian.md R56, R110). Only checkmate wins (R70, R112).

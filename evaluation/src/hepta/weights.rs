@@ -6,7 +6,10 @@
 //! result to fit. The king hunt weights (`hunter`, `hunter_closeness`, `king_confinement`)
 //! are set so that the army of evaluation/tests/conversion.rs wins against two lone Kings;
 //! `master_confinement` like `king_confinement`; `elimination_victim` so that an elimination
-//! ready against two enemy pieces of its colour is worth about one more Knight.
+//! ready against two enemy pieces of its colour is worth about one more Knight. `pursuit`,
+//! `simplify` and `pursuit_full_lead` are set so that the side ten Knights ahead values a
+//! capture more than the pursuit it ends (at most 4 × 15 for one target) and wins the
+//! stragglers of evaluation/tests/conversion.rs; self-play with them: docs/training.md.
 
 use super::Weights;
 
@@ -34,4 +37,7 @@ pub const WEIGHTS: Weights = Weights {
     hunter_closeness: 15,
     king_confinement: 10,
     master_confinement: 10,
+    pursuit: 4,
+    simplify: 20,
+    pursuit_full_lead: 1000,
 };
