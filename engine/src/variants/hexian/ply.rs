@@ -81,8 +81,8 @@ impl Hexian {
         let newly_checked = self.checked & !was_checked;
         for army in (1..ARMIES).map(|i| (mover + i) % ARMIES) {
             if newly_checked & (1 << army) != 0 {
-                self.checks[army] += 1;
-                if self.checks[army] >= 3 {
+                self.holdings_mut().checks[army] += 1;
+                if self.holdings.checks[army] >= 3 {
                     self.eliminate(army);
                 }
             }
@@ -189,7 +189,7 @@ impl Hexian {
             .filter(|k| !matches!(k, Kind::Archwizard | Kind::Illusion | Kind::Ghost))
             .collect();
         for kind in claimed {
-            self.reserves[claimant].add(kind);
+            self.holdings_mut().reserves[claimant].add(kind);
         }
     }
 
@@ -206,12 +206,13 @@ impl Hexian {
                 self.take_fallen(cell);
             }
         }
+        let holdings = self.holdings_mut();
         for start in tables().armies[army].ghost_starts {
-            self.ghost_pool &= !Wide256::cell(start);
+            holdings.ghost_pool &= !Wide256::cell(start);
         }
-        self.reserves[army] = Default::default();
-        self.spells[army] = Spells::default();
-        self.checks[army] = 0;
+        holdings.reserves[army] = Default::default();
+        holdings.spells[army] = Spells::default();
+        holdings.checks[army] = 0;
         self.erase_marks_of(army);
         self.players.eliminate(army);
         if self.side == army {
@@ -243,7 +244,7 @@ mod tests {
                     break;
                 }
                 line.push(p.checkpoint());
-                let (mover, before, counts) = (p.side, p.armies_in_check(), p.checks);
+                let (mover, before, counts) = (p.side, p.armies_in_check(), p.holdings.checks);
                 p.play(moves[rng.gen_range(0..moves.len())]);
                 let text = p.position_string();
                 assert_eq!(p.checked, p.armies_in_check(), "{text}");
@@ -251,7 +252,7 @@ mod tests {
                 let newly = p.checked & !before;
                 for army in p.players.armies_in_play().filter(|&a| a != mover) {
                     let expected = counts[army] + u8::from(newly & (1 << army) != 0);
-                    assert_eq!(p.checks[army], expected, "army {army}: {text}");
+                    assert_eq!(p.holdings.checks[army], expected, "army {army}: {text}");
                 }
                 plies += 1;
                 checked_plies += usize::from(p.checked != 0);
