@@ -67,9 +67,9 @@ impl Hexian {
     /// whose check the ply begun at `before` cannot have changed keeps its bit.
     fn count_checks(&mut self, mover: usize, before: &Checkpoint) {
         debug_assert!(!self.in_check(mover), "R68: the mover is not left in check");
-        let changed = self.cells_changed_since(before);
+        let reach = attack_reach(self.cells_changed_since(before));
         let was_checked = self.checked;
-        let unchanged = |army: usize| self.check_unchanged(army, changed);
+        let unchanged = |army: usize| self.check_unchanged(army, reach);
         self.checked = self.players.armies_in_play().fold(0, |bits, army| {
             let in_check = match army {
                 _ if army == mover => false,
@@ -89,19 +89,19 @@ impl Hexian {
         }
     }
 
-    /// Whether `army` is in check exactly as before a ply that changed the pieces on
-    /// `changed`: its Archwizard stayed, no cell from which a piece could attack it (its
-    /// 12 lines and knight's leaps, R13) changed, and no enemy Imp stands next to it
-    /// (whose attack depends on freshness, R25, R66, which the change of turn shifts).
-    fn check_unchanged(&self, army: usize, changed: Wide256) -> bool {
+    /// Whether `army` is in check exactly as before a ply whose changes of pieces have
+    /// the [`attack_reach`] `reach`: its Archwizard stayed, no cell from which a piece
+    /// could attack it changed, and no enemy Imp stands next to it (whose attack depends
+    /// on freshness, R25, R66, which the change of turn shifts).
+    fn check_unchanged(&self, army: usize, reach: Wide256) -> bool {
         let t = tables();
         self.archwizard_of(army).is_none_or(|cell| {
-            let reach = t.lines_through[cell] | t.hex.knight(cell) | Wide256::cell(cell);
-            let imp = |c: usize| self.standing[c].is_some_and(|p| p.kind == Kind::Imp);
-            (reach & changed).is_empty()
-                && !(t.adjacent[cell] & self.enemy_pieces(army))
-                    .cells()
-                    .any(imp)
+            let enemy_imp = |c: usize| {
+                self.standing[c]
+                    .is_some_and(|p| p.kind == Kind::Imp && self.are_enemies(p.army, army))
+            };
+            let others = self.occupied & !self.standing_by_army[army];
+            !reach.has(cell) && !(t.adjacent[cell] & others).cells().any(enemy_imp)
         })
     }
 
@@ -221,6 +221,16 @@ impl Hexian {
         }
         self.refresh_checked();
     }
+}
+
+/// The cells whose attacks a change of the pieces on `changed` may alter: the changed
+/// cells and every cell on their 12 lines or a knight's leap away (R13). The relation is
+/// symmetric: a cell is in the reach exactly when a changed cell is on its lines or leaps.
+fn attack_reach(changed: Wide256) -> Wide256 {
+    let t = tables();
+    changed
+        .cells()
+        .fold(changed, |bb, c| bb | t.lines_through[c] | t.hex.knight(c))
 }
 
 #[cfg(test)]
