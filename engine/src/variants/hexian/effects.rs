@@ -201,13 +201,12 @@ impl Hexian {
 }
 
 /// The cell halfway from `from` to `to` when `to` is two steps from `from` along one of
-/// the 12 directions: a step is a fixed coordinate offset, so the middle is at half the
-/// offset.
+/// the 12 directions: one step from `from` in the direction of `to`.
 fn middle_of_double_step(from: usize, to: usize) -> Option<usize> {
     let t = tables();
     if !t.double_steps[from].has(to) {
         return None;
     }
-    let ((qa, ra), (qb, rb)) = (t.hex.coords(from), t.hex.coords(to));
-    t.hex.offset(from, (qb - qa) / 2, (rb - ra) / 2)
+    let d = t.line_direction[from][to]?;
+    t.hex.step(from, usize::from(d))
 }

@@ -79,6 +79,9 @@ impl Hexian {
             bits | u8::from(in_check) << army
         });
         let newly_checked = self.checked & !was_checked;
+        if newly_checked == 0 {
+            return;
+        }
         for army in (1..ARMIES).map(|i| (mover + i) % ARMIES) {
             if newly_checked & (1 << army) != 0 {
                 self.holdings_mut().checks[army] += 1;
