@@ -238,7 +238,7 @@ fn attack_reach(changed: Wide256) -> Wide256 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Config;
+    use super::super::{Config, Piece};
     use super::*;
     use rand::{rngs::StdRng, Rng, SeedableRng};
 
@@ -279,6 +279,40 @@ mod tests {
             plies > 1_000 && checked_plies > 25,
             "{plies} plies, {checked_plies} with a check"
         );
+    }
+
+    /// R102 with R32: a native Doppelganger leaping to a knight's leap from blue's
+    /// Archwizard checks it from a cell on none of its lines, having left another such
+    /// cell; the check is counted and kept. White's Doppelganger is tried on every cell
+    /// off the Archwizard's lines.
+    #[test]
+    fn r102_a_check_by_a_knight_s_leap_off_the_lines_is_counted() {
+        let text = "9/10/11/12/bA12/14/15/16/8uA8/16/15/14/13/12/11/10/2wA6 w - w.b.u.P.G.Y 1 - 000000 - - 0 1";
+        let base = Hexian::from_position_string(text).expect("valid");
+        let blue = base.archwizard_of(2).expect("blue's Archwizard");
+        let t = tables();
+        let off_lines = !(t.lines_through[blue] | t.hex.knight(blue)) & !base.occupied();
+        let mut knight_checks = 0;
+        for start in off_lines
+            .cells()
+            .filter(|&c| c < crate::variants::hexian::CELLS)
+        {
+            let mut p = base.clone();
+            p.put_standing(start, Piece::new(0, Kind::Doppelganger));
+            p.refresh_checked();
+            for mv in p.legal_moves() {
+                let before = p.checkpoint();
+                p.play(mv);
+                assert_eq!(p.checked, p.armies_in_check(), "after {mv:?}");
+                let leap = matches!(mv, Move::Piece(m) if usize::from(m.from) == start);
+                if leap && p.checked & 1 << 2 != 0 {
+                    assert_eq!(p.check_counter(2), 1, "after {mv:?}");
+                    knight_checks += 1;
+                }
+                p.rewind(&before);
+            }
+        }
+        assert!(knight_checks > 0, "no check by a knight's leap");
     }
 
     /// R102 with R25 and R66: a white Imp attacks blue's Archwizard, which arrived after
