@@ -58,7 +58,7 @@ impl Hexian {
     /// latest ply.
     pub fn is_fresh_for(&self, piece: &Piece, army: usize) -> bool {
         piece
-            .mark
+            .mark_army()
             .is_some_and(|mark| self.play_order_index(mark) > self.play_order_index(army))
     }
 
@@ -220,37 +220,49 @@ impl Hexian {
     ) -> bool {
         let t = tables();
         let hex = &t.hex;
-        // Bitboards first: only the enemy pieces on a line through the cell or a knight's
-        // leap away can attack it, so most directions are dismissed without a look at a
-        // piece.
+        // Bitboards first: beyond the cells a short-range piece reaches (its neighbours,
+        // two steps under Orobas, R108), only Ghosts, Fungoids and Doppelgangers attack,
+        // and only from a line through the cell or a leap away; most directions are
+        // dismissed without a look at a piece.
+        let near = match self.patron {
+            Patron::Orobas => t.adjacent[cell] | t.double_steps[cell],
+            _ => t.adjacent[cell],
+        };
         let enemies = self.enemy_pieces(army) & occupied & !friendly;
-        if ((t.lines_through[cell] | hex.knight(cell)) & enemies).is_empty() {
+        let possible = enemies & (near | self.far_attackers);
+        let on_lines = possible & t.lines_through[cell];
+        let leapers = possible & self.far_attackers & (hex.knight(cell) | t.double_steps[cell]);
+        if (on_lines | leapers).is_empty() {
             return false;
         }
         let attacker = |from: usize| self.standing[from].filter(|p| !p.petrified && filter(p));
-        let from_line = ALL_DIRECTION_INDICES.into_iter().any(|d| {
-            if (hex.ray(d, cell) & enemies).is_empty() {
-                return false;
-            }
-            let Some(from) = hex
-                .first_blocker(d, cell, occupied)
-                .filter(|&f| enemies.has(f))
-            else {
-                return false;
-            };
-            attacker(from).is_some_and(|piece| {
-                let steps = steps_along(d, hex.distance(from, cell) as usize);
-                // R25: an Imp next to the cell, the cell beyond it on the board and free.
-                let imp_hop = || {
-                    let landing = hex.step(cell, opposite(d));
-                    landing.is_some_and(|l| !occupied.has(l)) && fresh_for(piece.army)
+        // A neighbour that stands and cannot attack closes its line at once (R11).
+        let closed = occupied & !on_lines;
+        let from_line = !on_lines.is_empty()
+            && ALL_DIRECTION_INDICES.into_iter().any(|d| {
+                let open = hex.step(cell, d).is_some_and(|next| !closed.has(next));
+                if !open || (hex.ray(d, cell) & on_lines).is_empty() {
+                    return false;
+                }
+                let Some(from) = hex
+                    .first_blocker(d, cell, occupied)
+                    .filter(|&f| on_lines.has(f))
+                else {
+                    return false;
                 };
-                self.attacks_along(&piece, opposite(d), steps)
-                    || (piece.kind == Kind::Imp && steps == 1 && imp_hop())
-            })
-        });
+                attacker(from).is_some_and(|piece| {
+                    let steps = steps_along(d, hex.distance(from, cell) as usize);
+                    // R25: an Imp next to the cell, the cell beyond it on the board and free.
+                    let imp_hop = || {
+                        let landing = hex.step(cell, opposite(d));
+                        landing.is_some_and(|l| !occupied.has(l)) && fresh_for(piece.army)
+                    };
+                    self.attacks_along(&piece, opposite(d), steps)
+                        || (piece.kind == Kind::Imp && steps == 1 && imp_hop())
+                })
+            });
         let doppelganger_in = |cells: Wide256, form: Option<Kind>| {
-            (cells & enemies).cells().any(|from| {
+            (cells & leapers).cells().any(|from| {
                 attacker(from).is_some_and(|p| p.kind == Kind::Doppelganger && p.form == form)
             })
         };

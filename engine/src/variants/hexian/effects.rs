@@ -59,7 +59,7 @@ impl Hexian {
             return false;
         };
         let victim = self.capture(middle, imp.army, false);
-        imp.mark = Some(ply_army);
+        imp.set_mark(ply_army);
         self.put_standing(landing, imp);
         if victim.kind == Kind::Fungoid {
             self.knock_over(middle, Some(landing));
@@ -86,7 +86,7 @@ impl Hexian {
                 kind => Some(kind),
             };
         }
-        piece.mark = Some(ply_army);
+        piece.set_mark(ply_army);
         self.put_standing(to, piece);
         if victim.is_some_and(|v| v.kind == Kind::Fungoid) {
             self.knock_over(to, Some(to));
@@ -106,8 +106,8 @@ impl Hexian {
         let merihem = self.patron == Patron::Merihem && by_ghoul;
         match victim.kind {
             Kind::Ghost => {
-                if let Some(start) = victim.ghost_start {
-                    self.ghost_pool |= Wide256::cell(start);
+                if let Some(start) = victim.start_cell() {
+                    self.holdings_mut().ghost_pool |= Wide256::cell(start);
                 }
             }
             _ if merihem => {
@@ -124,7 +124,7 @@ impl Hexian {
                 ) && !victim.summoned
                     && self.are_enemies(victim.army, capturer_army);
                 if self.patron == Patron::Lilith && credited {
-                    self.reserves[capturer_army].add(kind);
+                    self.holdings_mut().reserves[capturer_army].add(kind);
                 }
             }
         }
@@ -201,13 +201,12 @@ impl Hexian {
 }
 
 /// The cell halfway from `from` to `to` when `to` is two steps from `from` along one of
-/// the 12 directions: a step is a fixed coordinate offset, so the middle is at half the
-/// offset.
+/// the 12 directions: one step from `from` in the direction of `to`.
 fn middle_of_double_step(from: usize, to: usize) -> Option<usize> {
     let t = tables();
     if !t.double_steps[from].has(to) {
         return None;
     }
-    let ((qa, ra), (qb, rb)) = (t.hex.coords(from), t.hex.coords(to));
-    t.hex.offset(from, (qb - qa) / 2, (rb - ra) / 2)
+    let d = t.line_direction[from][to]?;
+    t.hex.step(from, usize::from(d))
 }

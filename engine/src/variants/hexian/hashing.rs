@@ -42,7 +42,7 @@ pub fn piece_key(layer: usize, cell: usize, piece: &Piece) -> u64 {
         key ^= feature(next + (form as usize).min(5));
     }
     next += 6;
-    if let Some(start) = piece.ghost_start {
+    if let Some(start) = piece.start_cell() {
         key ^= feature(next + ghost_start_index(start));
     }
     next += 12;
@@ -55,7 +55,7 @@ pub fn piece_key(layer: usize, cell: usize, piece: &Piece) -> u64 {
         }
     }
     next += 3;
-    if let Some(mark) = piece.mark {
+    if let Some(mark) = piece.mark_army() {
         key ^= feature(next + mark);
     }
     key
@@ -79,19 +79,19 @@ impl Hexian {
             if !self.players.in_play(army) {
                 hash ^= keys[ELIMINATED + army];
             }
-            let book = self.spells[army];
+            let book = self.holdings.spells[army];
             for (i, &letter) in SPELL_LETTERS.iter().enumerate() {
                 let slot = (army * 14 + i) * COUNTS;
                 hash ^= keys[SPELLS_LEFT + slot + usize::from(book.left.count(letter)) % COUNTS];
                 hash ^= keys[GRIMOIRE + slot + usize::from(book.grimoire.count(letter)) % COUNTS];
             }
-            hash ^= keys[CHECKS + army * 4 + usize::from(self.checks[army]).min(3)];
+            hash ^= keys[CHECKS + army * 4 + usize::from(self.holdings.checks[army]).min(3)];
             for kind in Kind::ALL {
-                let count = usize::from(self.reserves[army].count(kind)) % COUNTS;
+                let count = usize::from(self.holdings.reserves[army].count(kind)) % COUNTS;
                 hash ^= keys[RESERVES + (army * 9 + kind as usize) * COUNTS + count];
             }
         }
-        for cell in self.ghost_pool.cells() {
+        for cell in self.holdings.ghost_pool.cells() {
             hash ^= keys[POOL + cell];
         }
         hash

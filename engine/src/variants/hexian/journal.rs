@@ -1,8 +1,10 @@
 //! Taking a ply back without a copy of the position: every change of a piece is written
-//! to the position's journal by `put_*` and `take_*`, the few other fields are saved in a
-//! [`Checkpoint`] before the ply, and [`Hexian::rewind`] undoes the changes in reverse.
+//! to the position's journal by `put_*` and `take_*`, the holdings (spells, check
+//! counters, reserves, Ghost pools) by [`Hexian::holdings_mut`] before they change, the
+//! few other fields are saved in a [`Checkpoint`] before the ply, and [`Hexian::rewind`]
+//! undoes the changes in reverse.
 
-use super::{Hexian, Kind, Piece, Players, Reserve, Spells, ARMIES};
+use super::{Hexian, Holdings, Kind, Piece, Players};
 use crate::bitboard::{Bitboard, Wide256};
 
 /// One change of a piece, as `put_*` and `take_*` made it.
@@ -16,14 +18,19 @@ pub(super) enum Change {
     Fell(u8),
     /// This fallen piece was taken from the cell.
     TookFallen(u8, Piece),
+    /// The holdings were about to change; they are the last ones saved.
+    Holdings,
 }
 
-/// The changes since the position was read. A copy of a position starts a journal of its
-/// own, empty ([`Hexian::clone_with_journal`] copies it too), and the journal is not part
-/// of what a position is: two positions with equal fields are equal whatever their
-/// journals hold.
+/// The changes since the position was read, and the holdings saved by the changes
+/// [`Change::Holdings`]. A copy of a position starts a journal of its own, empty
+/// ([`Hexian::clone_with_journal`] copies it too), and the journal is not part of what a
+/// position is: two positions with equal fields are equal whatever their journals hold.
 #[derive(Debug, Default)]
-pub(super) struct Journal(pub(super) Vec<Change>);
+pub(super) struct Journal {
+    pub(super) changes: Vec<Change>,
+    saved_holdings: Vec<Holdings>,
+}
 
 impl Clone for Journal {
     fn clone(&self) -> Journal {
@@ -39,17 +46,15 @@ impl PartialEq for Journal {
 
 impl Eq for Journal {}
 
-/// What a ply may change besides the pieces, and where the journal stood before it.
+/// What a ply may change besides the pieces and the holdings, and where the journal stood
+/// before it.
 #[derive(Clone, Copy, Debug)]
 pub struct Checkpoint {
     journal_len: usize,
+    saved_holdings: usize,
     side: usize,
     players: Players,
-    spells: [Spells; ARMIES],
-    checks: [u8; ARMIES],
     checked: u8,
-    reserves: [Reserve; ARMIES],
-    ghost_pool: Wide256,
     halfmove: u32,
     fullmove: u32,
     pieces_hash: u64,
@@ -72,13 +77,11 @@ impl Checkpoint {
         self.fields_hash
     }
 
-    /// Whether `position` has the same hashed fields as then, the side to move apart.
+    /// Whether `position` has the same hashed fields as then, the side to move apart: the
+    /// same players, and holdings it has not changed since.
     pub(super) fn same_fields_but_side(&self, position: &Hexian) -> bool {
         self.players == position.players
-            && self.spells == position.spells
-            && self.checks == position.checks
-            && self.reserves == position.reserves
-            && self.ghost_pool == position.ghost_pool
+            && self.saved_holdings == position.journal.saved_holdings.len()
     }
 }
 
@@ -86,14 +89,11 @@ impl Hexian {
     /// Where the position stands now, for [`Hexian::rewind`].
     pub fn checkpoint(&self) -> Checkpoint {
         Checkpoint {
-            journal_len: self.journal.0.len(),
+            journal_len: self.journal.changes.len(),
+            saved_holdings: self.journal.saved_holdings.len(),
             side: self.side,
             players: self.players,
-            spells: self.spells,
-            checks: self.checks,
             checked: self.checked,
-            reserves: self.reserves,
-            ghost_pool: self.ghost_pool,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             pieces_hash: self.pieces_hash,
@@ -103,8 +103,13 @@ impl Hexian {
 
     /// Takes the position back to `checkpoint`, taken earlier in this line of play.
     pub fn rewind(&mut self, checkpoint: &Checkpoint) {
-        while self.journal.0.len() > checkpoint.journal_len {
-            match self.journal.0.pop().expect("longer than the checkpoint") {
+        while self.journal.changes.len() > checkpoint.journal_len {
+            match self
+                .journal
+                .changes
+                .pop()
+                .expect("longer than the checkpoint")
+            {
                 Change::Stood(cell) => {
                     self.remove_standing(usize::from(cell));
                 }
@@ -113,15 +118,18 @@ impl Hexian {
                     self.remove_fallen(usize::from(cell));
                 }
                 Change::TookFallen(cell, piece) => self.place_fallen(usize::from(cell), piece),
+                Change::Holdings => {
+                    self.holdings = self
+                        .journal
+                        .saved_holdings
+                        .pop()
+                        .expect("saved with the change");
+                }
             }
         }
         self.side = checkpoint.side;
         self.players = checkpoint.players;
-        self.spells = checkpoint.spells;
-        self.checks = checkpoint.checks;
         self.checked = checkpoint.checked;
-        self.reserves = checkpoint.reserves;
-        self.ghost_pool = checkpoint.ghost_pool;
         self.halfmove = checkpoint.halfmove;
         self.fullmove = checkpoint.fullmove;
         self.pieces_hash = checkpoint.pieces_hash;
@@ -130,28 +138,37 @@ impl Hexian {
 
     /// The cells whose standing or fallen piece changed since `checkpoint`.
     pub(super) fn cells_changed_since(&self, checkpoint: &Checkpoint) -> Wide256 {
-        self.journal.0[checkpoint.journal_len..]
+        self.journal.changes[checkpoint.journal_len..]
             .iter()
-            .fold(Wide256::EMPTY, |bb, change| {
-                let cell = match *change {
-                    Change::Stood(cell)
-                    | Change::TookStanding(cell, _)
-                    | Change::Fell(cell)
-                    | Change::TookFallen(cell, _) => cell,
-                };
-                bb | Wide256::cell(usize::from(cell))
+            .fold(Wide256::EMPTY, |bb, change| match *change {
+                Change::Stood(cell)
+                | Change::TookStanding(cell, _)
+                | Change::Fell(cell)
+                | Change::TookFallen(cell, _) => bb | Wide256::cell(usize::from(cell)),
+                Change::Holdings => bb,
             })
+    }
+
+    /// The holdings, to be changed: saved in the journal first.
+    pub(super) fn holdings_mut(&mut self) -> &mut Holdings {
+        self.journal.saved_holdings.push(self.holdings);
+        self.journal.changes.push(Change::Holdings);
+        &mut self.holdings
     }
 
     /// Forgets the journal (for a position played on without taking back).
     pub(super) fn clear_journal(&mut self) {
-        self.journal.0.clear();
+        self.journal.changes.clear();
+        self.journal.saved_holdings.clear();
     }
 
     /// A copy that can be rewound to the checkpoints taken in this one.
     pub fn clone_with_journal(&self) -> Hexian {
         let mut copy = self.clone();
-        copy.journal.0.clone_from(&self.journal.0);
+        copy.journal.changes.clone_from(&self.journal.changes);
+        copy.journal
+            .saved_holdings
+            .clone_from(&self.journal.saved_holdings);
         copy
     }
 
@@ -167,16 +184,14 @@ impl Hexian {
             flagged,
             marked,
             fallen_cells,
+            far_attackers,
             occupied,
             archwizards,
             side,
             players,
             patron,
-            spells,
-            checks,
+            holdings,
             checked,
-            reserves,
-            ghost_pool,
             halfmove,
             fullmove,
             pieces_hash,
@@ -189,21 +204,19 @@ impl Hexian {
         self.flagged = *flagged;
         self.marked = *marked;
         self.fallen_cells = *fallen_cells;
+        self.far_attackers = *far_attackers;
         self.occupied = *occupied;
         self.archwizards = *archwizards;
         self.side = *side;
         self.players = *players;
         self.patron = *patron;
-        self.spells = *spells;
-        self.checks = *checks;
+        self.holdings = *holdings;
         self.checked = *checked;
-        self.reserves = *reserves;
-        self.ghost_pool = *ghost_pool;
         self.halfmove = *halfmove;
         self.fullmove = *fullmove;
         self.pieces_hash = *pieces_hash;
         self.fields_hash = *fields_hash;
-        self.journal.0.clear();
+        self.clear_journal();
     }
 
     // The changes of a piece on the mailboxes and bitboards alone, without hash or journal
@@ -216,7 +229,10 @@ impl Hexian {
         if super::is_flagged(&piece) {
             self.flagged |= Wide256::cell(cell);
         }
-        if let Some(mark) = piece.mark {
+        if super::attacks_from_afar(&piece) {
+            self.far_attackers |= Wide256::cell(cell);
+        }
+        if let Some(mark) = piece.mark_army() {
             self.marked[mark] |= Wide256::cell(cell);
         }
         if piece.kind == Kind::Archwizard {
@@ -229,7 +245,8 @@ impl Hexian {
         self.standing_by_army[piece.army] ^= Wide256::cell(cell);
         self.occupied ^= Wide256::cell(cell);
         self.flagged &= !Wide256::cell(cell);
-        if let Some(mark) = piece.mark {
+        self.far_attackers &= !Wide256::cell(cell);
+        if let Some(mark) = piece.mark_army() {
             self.marked[mark] &= !Wide256::cell(cell);
         }
         if piece.kind == Kind::Archwizard {

@@ -3,7 +3,7 @@
 //! piece moves are judged without playing them (`quick_legality`), the others are played
 //! on a per-thread trial position and taken back.
 
-use super::attacks::{opposite, steps_along, ALL_DIRECTION_INDICES};
+use super::attacks::{opposite, steps_along};
 use super::moves::{Move, PieceMove, Spell};
 use super::tables::tables;
 use super::{Hexian, Kind, Patron, PlayerCount, Players};
@@ -204,15 +204,10 @@ impl Hexian {
     /// Whether moving the piece on `from` to `to` lets an enemy attack the Archwizard
     /// along the line through `from`.
     fn opens_line(&self, exposure: &Exposure, from: usize, to: usize) -> bool {
-        let hex = &tables().hex;
+        let t = tables();
+        let hex = &t.hex;
         let archwizard = exposure.archwizard;
-        if !tables().lines_through[archwizard].has(from) {
-            return false;
-        }
-        let Some(d) = ALL_DIRECTION_INDICES
-            .into_iter()
-            .find(|&d| hex.ray(d, archwizard).has(from))
-        else {
+        let Some(d) = t.line_direction[archwizard][from].map(usize::from) else {
             return false;
         };
         let occupied = (exposure.occupied & !Wide256::cell(from)) | Wide256::cell(to);

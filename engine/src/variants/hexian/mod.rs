@@ -73,6 +73,19 @@ pub struct Spells {
     pub grimoire: SpellList,
 }
 
+/// The fields of a position that few plies change (spells cast, counted checks,
+/// reserves, Ghost pools): a ply that changes them saves them in the journal first
+/// ([`Hexian::holdings_mut`]), so that a checkpoint need not copy them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Holdings {
+    spells: [Spells; ARMIES],
+    /// Astaroth check counters (R102, R125).
+    checks: [u8; ARMIES],
+    reserves: [Reserve; ARMIES],
+    /// The start cells in the Ghost pools; the army is the one whose start cell it is.
+    ghost_pool: Wide256,
+}
+
 /// A Hexian position: everything the position string records (§9).
 ///
 /// Pieces live in two mailboxes, standing and fallen (R9: at most one of each per cell),
@@ -91,6 +104,9 @@ pub struct Hexian {
     /// R65 erase.
     marked: [Wide256; ARMIES],
     fallen_cells: Wide256,
+    /// The standing Ghosts, Fungoids and Doppelgangers: the only pieces that can attack
+    /// a cell beyond two steps along a line or by a leap (R26, R29, R32, R34).
+    far_attackers: Wide256,
     /// The cells holding a standing piece: the union of `standing_by_army`.
     occupied: Wide256,
     /// The cell of each army's Archwizard (R40: exactly one per army in play), kept by
@@ -99,16 +115,12 @@ pub struct Hexian {
     side: usize,
     players: Players,
     patron: Patron,
-    spells: [Spells; ARMIES],
-    /// Astaroth check counters (R102, R125).
-    checks: [u8; ARMIES],
+    /// Spells, check counters, reserves and Ghost pools, which few plies change.
+    holdings: Holdings,
     /// Under Astaroth, the armies in play in check now (bit = army), kept by every ply so
     /// that the next one finds which checks are new (R102) without testing them again;
     /// empty under the other patrons.
     checked: u8,
-    reserves: [Reserve; ARMIES],
-    /// The start cells in the Ghost pools; the army is the one whose start cell it is.
-    ghost_pool: Wide256,
     halfmove: u32,
     fullmove: u32,
     /// The Zobrist keys of the pieces, updated by `put_*` and `take_*` (`hashing`).
@@ -129,16 +141,14 @@ impl Hexian {
             flagged: Wide256::EMPTY,
             marked: [Wide256::EMPTY; ARMIES],
             fallen_cells: Wide256::EMPTY,
+            far_attackers: Wide256::EMPTY,
             occupied: Wide256::EMPTY,
             archwizards: [None; ARMIES],
             side: 0,
             players,
             patron,
-            spells: [Spells::default(); ARMIES],
-            checks: [0; ARMIES],
+            holdings: Holdings::default(),
             checked: 0,
-            reserves: [Reserve::default(); ARMIES],
-            ghost_pool: Wide256::EMPTY,
             halfmove: 0,
             fullmove: 1,
             pieces_hash: 0,
@@ -203,22 +213,22 @@ impl Hexian {
 
     /// `army`'s spells left and grimoire.
     pub fn spells(&self, army: usize) -> Spells {
-        self.spells[army]
+        self.holdings.spells[army]
     }
 
     /// `army`'s Astaroth check counter.
     pub fn check_counter(&self, army: usize) -> u8 {
-        self.checks[army]
+        self.holdings.checks[army]
     }
 
     /// `army`'s Lilith reserve.
     pub fn reserve(&self, army: usize) -> Reserve {
-        self.reserves[army]
+        self.holdings.reserves[army]
     }
 
     /// The start cells in the Ghost pools (R28).
     pub fn ghost_pool(&self) -> Wide256 {
-        self.ghost_pool
+        self.holdings.ghost_pool
     }
 
     pub fn halfmove(&self) -> u32 {
@@ -234,7 +244,9 @@ impl Hexian {
         debug_assert!(self.standing[cell].is_none());
         self.place_standing(cell, piece);
         self.pieces_hash ^= hashing::piece_key(0, cell, &piece);
-        self.journal.0.push(journal::Change::Stood(cell as u8));
+        self.journal
+            .changes
+            .push(journal::Change::Stood(cell as u8));
     }
 
     /// Removes and returns the standing piece on `cell`.
@@ -242,7 +254,7 @@ impl Hexian {
         let piece = self.remove_standing(cell)?;
         self.pieces_hash ^= hashing::piece_key(0, cell, &piece);
         self.journal
-            .0
+            .changes
             .push(journal::Change::TookStanding(cell as u8, piece));
         Some(piece)
     }
@@ -252,7 +264,7 @@ impl Hexian {
         debug_assert!(self.fallen[cell].is_none());
         self.place_fallen(cell, piece);
         self.pieces_hash ^= hashing::piece_key(1, cell, &piece);
-        self.journal.0.push(journal::Change::Fell(cell as u8));
+        self.journal.changes.push(journal::Change::Fell(cell as u8));
     }
 
     /// Removes and returns the fallen piece on `cell`.
@@ -260,7 +272,7 @@ impl Hexian {
         let piece = self.remove_fallen(cell)?;
         self.pieces_hash ^= hashing::piece_key(1, cell, &piece);
         self.journal
-            .0
+            .changes
             .push(journal::Change::TookFallen(cell as u8, piece));
         Some(piece)
     }
@@ -297,6 +309,11 @@ impl Hexian {
             }
         }
     }
+}
+
+/// Whether a standing piece belongs in [`Hexian::far_attackers`].
+fn attacks_from_afar(piece: &Piece) -> bool {
+    matches!(piece.kind, Kind::Ghost | Kind::Fungoid | Kind::Doppelganger)
 }
 
 /// Whether a standing piece belongs in [`Hexian::flagged`].

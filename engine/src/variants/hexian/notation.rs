@@ -43,10 +43,10 @@ pub fn parse_position(text: &str) -> Result<Hexian, PositionError> {
     parse_board(&mut position, parts[0])?;
     parse_fallen(&mut position, parts[2])?;
     position.side = parse_side(parts[1])?;
-    position.spells = parse_spells(parts[5], patron)?;
-    position.checks = parse_checks(parts[6])?;
-    position.reserves = parse_reserves(parts[7])?;
-    position.ghost_pool = parse_ghost_pool(parts[8])?;
+    position.holdings.spells = parse_spells(parts[5], patron)?;
+    position.holdings.checks = parse_checks(parts[6])?;
+    position.holdings.reserves = parse_reserves(parts[7])?;
+    position.holdings.ghost_pool = parse_ghost_pool(parts[8])?;
     position.halfmove = parse_counter(parts[9].1, parts[9].0, 0)?;
     position.fullmove = parse_counter(parts[10].1, parts[10].0, 1)?;
     validate(&position, &parts)?;
@@ -321,13 +321,14 @@ fn validate(position: &Hexian, parts: &[Field]) -> Result<(), PositionError> {
     validate_pieces(position, parts)?;
     validate_eliminated(position, parts)?;
     validate_ghost_starts(position, parts[8])?;
-    if position.patron != Patron::Astaroth && position.checks.iter().any(|&n| n != 0) {
+    if position.patron != Patron::Astaroth && position.holdings.checks.iter().any(|&n| n != 0) {
         return Err(invalid(
             "check counters stay 0 under patrons other than Astaroth (R102, R125)",
             parts[6],
         ));
     }
-    if position.patron != Patron::Lilith && position.reserves.iter().any(|r| !r.is_empty()) {
+    if position.patron != Patron::Lilith && position.holdings.reserves.iter().any(|r| !r.is_empty())
+    {
         return Err(invalid(
             "reserves exist only under Lilith (R105, R126)",
             parts[7],
@@ -351,7 +352,7 @@ fn validate_pieces(position: &Hexian, parts: &[Field]) -> Result<(), PositionErr
             parts[0],
         ));
     }
-    if all_pieces(position).any(|p| p.mark.is_some_and(|m| !players.in_play(m))) {
+    if all_pieces(position).any(|p| p.mark_army().is_some_and(|m| !players.in_play(m))) {
         return Err(invalid(
             "the arrival marks of an eliminated army are erased (R65, R110)",
             parts[0],
@@ -376,26 +377,29 @@ fn validate_pieces(position: &Hexian, parts: &[Field]) -> Result<(), PositionErr
 /// R110: an eliminated army's spells, counter, reserve and Ghost pool entries are empty.
 fn validate_eliminated(position: &Hexian, parts: &[Field]) -> Result<(), PositionError> {
     for army in (0..ARMIES).filter(|&a| !position.players.in_play(a)) {
-        if position.spells[army] != Spells::default() {
+        if position.holdings.spells[army] != Spells::default() {
             return Err(invalid(
                 "an eliminated army has no spells (R110, R124)",
                 parts[5],
             ));
         }
-        if position.checks[army] != 0 {
+        if position.holdings.checks[army] != 0 {
             return Err(invalid(
                 "an eliminated army's check counter is 0 (R110)",
                 parts[6],
             ));
         }
-        if !position.reserves[army].is_empty() {
+        if !position.holdings.reserves[army].is_empty() {
             return Err(invalid(
                 "an eliminated army's reserve is empty (R110)",
                 parts[7],
             ));
         }
         let starts = tables().armies[army].ghost_starts;
-        if starts.iter().any(|&cell| position.ghost_pool.has(cell)) {
+        if starts
+            .iter()
+            .any(|&cell| position.holdings.ghost_pool.has(cell))
+        {
             return Err(invalid(
                 "an eliminated army's Ghost pool is empty (R110)",
                 parts[8],
@@ -408,8 +412,8 @@ fn validate_eliminated(position: &Hexian, parts: &[Field]) -> Result<(), Positio
 /// R27, R28: a Ghost start cell belongs to at most one Ghost on the board, and is in the
 /// pool only while its Ghost is off the board.
 fn validate_ghost_starts(position: &Hexian, pool_field: Field) -> Result<(), PositionError> {
-    let mut seen = position.ghost_pool;
-    for cell in all_pieces(position).filter_map(|p| p.ghost_start) {
+    let mut seen = position.holdings.ghost_pool;
+    for cell in all_pieces(position).filter_map(|p| p.start_cell()) {
         if seen.has(cell) {
             return Err(invalid(
                 "a Ghost start cell belongs to one Ghost, on the board or in the pool (R27, R28)",
@@ -430,7 +434,12 @@ pub fn write_position(position: &Hexian) -> String {
         position.players.to_string(),
         (position.patron as u8).to_string(),
         write_spells(position),
-        position.checks.iter().map(|n| n.to_string()).collect(),
+        position
+            .holdings
+            .checks
+            .iter()
+            .map(|n| n.to_string())
+            .collect(),
         write_reserves(position),
         write_ghost_pool(position),
         position.halfmove.to_string(),
@@ -484,10 +493,16 @@ fn write_fallen(position: &Hexian) -> String {
 
 /// The spells field (R124): grimoires only under Demogorgon.
 fn write_spells(position: &Hexian) -> String {
-    if position.spells.iter().all(|s| *s == Spells::default()) {
+    if position
+        .holdings
+        .spells
+        .iter()
+        .all(|s| *s == Spells::default())
+    {
         return "-".to_string();
     }
     let entries: Vec<String> = position
+        .holdings
         .spells
         .iter()
         .map(|s| match position.patron {
@@ -500,10 +515,15 @@ fn write_spells(position: &Hexian) -> String {
 
 /// The reserves field (R126).
 fn write_reserves(position: &Hexian) -> String {
-    if position.reserves.iter().all(|r| r.is_empty()) {
+    if position.holdings.reserves.iter().all(|r| r.is_empty()) {
         return "-".to_string();
     }
-    let entries: Vec<String> = position.reserves.iter().map(Reserve::to_string).collect();
+    let entries: Vec<String> = position
+        .holdings
+        .reserves
+        .iter()
+        .map(Reserve::to_string)
+        .collect();
     entries.join("/")
 }
 
@@ -513,7 +533,7 @@ fn write_ghost_pool(position: &Hexian) -> String {
     let cells: Vec<String> = t
         .cell_order
         .iter()
-        .filter(|&&cell| position.ghost_pool.has(cell))
+        .filter(|&&cell| position.holdings.ghost_pool.has(cell))
         .map(|&cell| t.hex.name(cell))
         .collect();
     dash_if_empty(cells.join(","))

@@ -66,7 +66,8 @@ pub struct Piece {
     /// A Doppelganger's form (R31); `None` when native and for every other type.
     pub form: Option<Kind>,
     /// A Ghost's start cell (R27); `None` for a Ghost created in play and other types.
-    pub ghost_start: Option<usize>,
+    /// Cells and armies are kept in a byte each, so that a piece copies cheaply.
+    pub ghost_start: Option<u8>,
     /// Petrified (R45).
     pub petrified: bool,
     /// Shielded (R47).
@@ -74,7 +75,7 @@ pub struct Piece {
     /// Summoned (R48).
     pub summoned: bool,
     /// The army whose ply last moved it (R49, R64).
-    pub mark: Option<usize>,
+    pub mark: Option<u8>,
 }
 
 impl Piece {
@@ -90,6 +91,21 @@ impl Piece {
             summoned: false,
             mark: None,
         }
+    }
+
+    /// The Ghost's start cell (R27).
+    pub fn start_cell(&self) -> Option<usize> {
+        self.ghost_start.map(usize::from)
+    }
+
+    /// The army whose mark it bears (R64).
+    pub fn mark_army(&self) -> Option<usize> {
+        self.mark.map(usize::from)
+    }
+
+    /// Gives it the arrival mark of `army` (R64).
+    pub fn set_mark(&mut self, army: usize) {
+        self.mark = Some(army as u8);
     }
 }
 
@@ -139,7 +155,7 @@ fn parse_attributes(mut rest: &str, piece: &mut Piece) -> Result<(), TokenError>
             .hex
             .parse_cell_prefix(after)
             .ok_or(TokenError::BadAttributes)?;
-        piece.ghost_start = Some(cell);
+        piece.ghost_start = Some(cell as u8);
         rest = &after[used..];
     }
     for (flag, letter) in [
@@ -154,7 +170,7 @@ fn parse_attributes(mut rest: &str, piece: &mut Piece) -> Result<(), TokenError>
     }
     if let Some(after) = rest.strip_prefix('^') {
         let mark = after.bytes().next().and_then(army_of_letter);
-        piece.mark = Some(mark.ok_or(TokenError::BadAttributes)?);
+        piece.mark = Some(mark.ok_or(TokenError::BadAttributes)? as u8);
         rest = &after[1..];
     }
     if rest.is_empty() {
@@ -173,7 +189,7 @@ fn check_attributes(piece: &Piece) -> Result<(), TokenError> {
             ));
         }
     }
-    if let Some(cell) = piece.ghost_start {
+    if let Some(cell) = piece.start_cell() {
         let own_starts = tables().armies[piece.army].ghost_starts;
         if piece.kind != Kind::Ghost || !own_starts.contains(&cell) {
             return Err(TokenError::Invalid(
@@ -198,7 +214,7 @@ pub fn write_token(piece: &Piece) -> String {
         attributes.push('=');
         attributes.push(form.letter());
     }
-    if let Some(cell) = piece.ghost_start {
+    if let Some(cell) = piece.start_cell() {
         attributes.push('@');
         attributes.push_str(&tables().hex.name(cell));
     }
@@ -211,7 +227,7 @@ pub fn write_token(piece: &Piece) -> String {
             attributes.push(letter);
         }
     }
-    if let Some(mark) = piece.mark {
+    if let Some(mark) = piece.mark_army() {
         attributes.push('^');
         attributes.push(army_letter(mark));
     }
@@ -244,10 +260,10 @@ mod tests {
         let piece = round_trip("uD(=I^p)");
         assert_eq!(
             (piece.army, piece.kind, piece.form, piece.mark),
-            (2, Kind::Doppelganger, Some(Kind::Imp), Some(3))
+            (2, Kind::Doppelganger, Some(Kind::Imp), Some(3u8))
         );
         let ghost = round_trip("wG(@i2S)");
-        assert_eq!(ghost.ghost_start, tables().hex.parse_cell("i2"));
+        assert_eq!(ghost.start_cell(), tables().hex.parse_cell("i2"));
         assert!(ghost.shielded && !ghost.petrified && !ghost.summoned);
     }
 

@@ -67,9 +67,9 @@ impl Hexian {
     /// whose check the ply begun at `before` cannot have changed keeps its bit.
     fn count_checks(&mut self, mover: usize, before: &Checkpoint) {
         debug_assert!(!self.in_check(mover), "R68: the mover is not left in check");
-        let changed = self.cells_changed_since(before);
+        let reach = attack_reach(self.cells_changed_since(before));
         let was_checked = self.checked;
-        let unchanged = |army: usize| self.check_unchanged(army, changed);
+        let unchanged = |army: usize| self.check_unchanged(army, reach);
         self.checked = self.players.armies_in_play().fold(0, |bits, army| {
             let in_check = match army {
                 _ if army == mover => false,
@@ -79,29 +79,32 @@ impl Hexian {
             bits | u8::from(in_check) << army
         });
         let newly_checked = self.checked & !was_checked;
+        if newly_checked == 0 {
+            return;
+        }
         for army in (1..ARMIES).map(|i| (mover + i) % ARMIES) {
             if newly_checked & (1 << army) != 0 {
-                self.checks[army] += 1;
-                if self.checks[army] >= 3 {
+                self.holdings_mut().checks[army] += 1;
+                if self.holdings.checks[army] >= 3 {
                     self.eliminate(army);
                 }
             }
         }
     }
 
-    /// Whether `army` is in check exactly as before a ply that changed the pieces on
-    /// `changed`: its Archwizard stayed, no cell from which a piece could attack it (its
-    /// 12 lines and knight's leaps, R13) changed, and no enemy Imp stands next to it
-    /// (whose attack depends on freshness, R25, R66, which the change of turn shifts).
-    fn check_unchanged(&self, army: usize, changed: Wide256) -> bool {
+    /// Whether `army` is in check exactly as before a ply whose changes of pieces have
+    /// the [`attack_reach`] `reach`: its Archwizard stayed, no cell from which a piece
+    /// could attack it changed, and no enemy Imp stands next to it (whose attack depends
+    /// on freshness, R25, R66, which the change of turn shifts).
+    fn check_unchanged(&self, army: usize, reach: Wide256) -> bool {
         let t = tables();
         self.archwizard_of(army).is_none_or(|cell| {
-            let reach = t.lines_through[cell] | t.hex.knight(cell) | Wide256::cell(cell);
-            let imp = |c: usize| self.standing[c].is_some_and(|p| p.kind == Kind::Imp);
-            (reach & changed).is_empty()
-                && !(t.adjacent[cell] & self.enemy_pieces(army))
-                    .cells()
-                    .any(imp)
+            let enemy_imp = |c: usize| {
+                self.standing[c]
+                    .is_some_and(|p| p.kind == Kind::Imp && self.are_enemies(p.army, army))
+            };
+            let others = self.occupied & !self.standing_by_army[army];
+            !reach.has(cell) && !(t.adjacent[cell] & others).cells().any(enemy_imp)
         })
     }
 
@@ -189,7 +192,7 @@ impl Hexian {
             .filter(|k| !matches!(k, Kind::Archwizard | Kind::Illusion | Kind::Ghost))
             .collect();
         for kind in claimed {
-            self.reserves[claimant].add(kind);
+            self.holdings_mut().reserves[claimant].add(kind);
         }
     }
 
@@ -206,12 +209,13 @@ impl Hexian {
                 self.take_fallen(cell);
             }
         }
+        let holdings = self.holdings_mut();
         for start in tables().armies[army].ghost_starts {
-            self.ghost_pool &= !Wide256::cell(start);
+            holdings.ghost_pool &= !Wide256::cell(start);
         }
-        self.reserves[army] = Default::default();
-        self.spells[army] = Spells::default();
-        self.checks[army] = 0;
+        holdings.reserves[army] = Default::default();
+        holdings.spells[army] = Spells::default();
+        holdings.checks[army] = 0;
         self.erase_marks_of(army);
         self.players.eliminate(army);
         if self.side == army {
@@ -222,9 +226,19 @@ impl Hexian {
     }
 }
 
+/// The cells whose attacks a change of the pieces on `changed` may alter: the changed
+/// cells and every cell on their 12 lines or a knight's leap away (R13). The relation is
+/// symmetric: a cell is in the reach exactly when a changed cell is on its lines or leaps.
+fn attack_reach(changed: Wide256) -> Wide256 {
+    let t = tables();
+    changed
+        .cells()
+        .fold(changed, |bb, c| bb | t.lines_through[c] | t.hex.knight(c))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::Config;
+    use super::super::{Config, Piece};
     use super::*;
     use rand::{rngs::StdRng, Rng, SeedableRng};
 
@@ -243,7 +257,7 @@ mod tests {
                     break;
                 }
                 line.push(p.checkpoint());
-                let (mover, before, counts) = (p.side, p.armies_in_check(), p.checks);
+                let (mover, before, counts) = (p.side, p.armies_in_check(), p.holdings.checks);
                 p.play(moves[rng.gen_range(0..moves.len())]);
                 let text = p.position_string();
                 assert_eq!(p.checked, p.armies_in_check(), "{text}");
@@ -251,7 +265,7 @@ mod tests {
                 let newly = p.checked & !before;
                 for army in p.players.armies_in_play().filter(|&a| a != mover) {
                     let expected = counts[army] + u8::from(newly & (1 << army) != 0);
-                    assert_eq!(p.checks[army], expected, "army {army}: {text}");
+                    assert_eq!(p.holdings.checks[army], expected, "army {army}: {text}");
                 }
                 plies += 1;
                 checked_plies += usize::from(p.checked != 0);
@@ -265,6 +279,40 @@ mod tests {
             plies > 1_000 && checked_plies > 25,
             "{plies} plies, {checked_plies} with a check"
         );
+    }
+
+    /// R102 with R32: a native Doppelganger leaping to a knight's leap from blue's
+    /// Archwizard checks it from a cell on none of its lines, having left another such
+    /// cell; the check is counted and kept. White's Doppelganger is tried on every cell
+    /// off the Archwizard's lines.
+    #[test]
+    fn r102_a_check_by_a_knight_s_leap_off_the_lines_is_counted() {
+        let text = "9/10/11/12/bA12/14/15/16/8uA8/16/15/14/13/12/11/10/2wA6 w - w.b.u.P.G.Y 1 - 000000 - - 0 1";
+        let base = Hexian::from_position_string(text).expect("valid");
+        let blue = base.archwizard_of(2).expect("blue's Archwizard");
+        let t = tables();
+        let off_lines = !(t.lines_through[blue] | t.hex.knight(blue)) & !base.occupied();
+        let mut knight_checks = 0;
+        for start in off_lines
+            .cells()
+            .filter(|&c| c < crate::variants::hexian::CELLS)
+        {
+            let mut p = base.clone();
+            p.put_standing(start, Piece::new(0, Kind::Doppelganger));
+            p.refresh_checked();
+            for mv in p.legal_moves() {
+                let before = p.checkpoint();
+                p.play(mv);
+                assert_eq!(p.checked, p.armies_in_check(), "after {mv:?}");
+                let leap = matches!(mv, Move::Piece(m) if usize::from(m.from) == start);
+                if leap && p.checked & 1 << 2 != 0 {
+                    assert_eq!(p.check_counter(2), 1, "after {mv:?}");
+                    knight_checks += 1;
+                }
+                p.rewind(&before);
+            }
+        }
+        assert!(knight_checks > 0, "no check by a knight's leap");
     }
 
     /// R102 with R25 and R66: a white Imp attacks blue's Archwizard, which arrived after

@@ -20,7 +20,7 @@ pub fn start(config: &Config) -> Hexian {
         for (kind, cell) in tables().armies[army].start {
             let mut piece = Piece::new(army, kind);
             if kind == Kind::Ghost {
-                piece.ghost_start = Some(cell);
+                piece.ghost_start = Some(cell as u8);
             }
             position.put_standing(cell, piece);
         }

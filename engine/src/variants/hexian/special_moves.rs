@@ -60,7 +60,10 @@ impl Hexian {
     /// possession if the start cell then allows it.
     fn ghost_returns(&self, out: &mut Vec<Move>) {
         let starts = tables().armies[self.side].ghost_starts;
-        for start in starts.into_iter().filter(|&s| self.ghost_pool.has(s)) {
+        for start in starts
+            .into_iter()
+            .filter(|&s| self.holdings.ghost_pool.has(s))
+        {
             for sacrifice in self.standing_by_army[self.side].cells() {
                 if self.may_sacrifice(self.standing[sacrifice])
                     && (sacrifice == start || self.ghost_may_enter(start))
@@ -103,7 +106,7 @@ impl Hexian {
         if self.patron != Patron::Lilith {
             return;
         }
-        let reserve = self.reserves[self.side];
+        let reserve = self.holdings.reserves[self.side];
         let cells: Wide256 = tables().armies[self.side].edge_starts & !self.occupied();
         for kind in Kind::ALL.into_iter().filter(|&k| reserve.count(k) > 0) {
             for cell in cells.cells() {
@@ -129,7 +132,8 @@ impl Hexian {
             return;
         };
         if self.patron == Patron::Lilith && piece.kind != Kind::Ghost && !piece.summoned {
-            self.reserves[self.side].add(piece.kind);
+            let side = self.side;
+            self.holdings_mut().reserves[side].add(piece.kind);
         }
     }
 
@@ -148,20 +152,21 @@ impl Hexian {
                 ..possessed
             },
             None => Piece {
-                ghost_start: Some(start),
+                ghost_start: Some(start as u8),
                 ..Piece::new(self.side, Kind::Ghost)
             },
         };
-        piece.mark = Some(self.side);
+        piece.set_mark(self.side);
         self.put_standing(start, piece);
-        self.ghost_pool &= !Wide256::cell(start);
+        self.holdings_mut().ghost_pool &= !Wide256::cell(start);
     }
 
     /// R106: one `kind` leaves the reserve and a new native piece stands on `cell`, marked.
     pub(super) fn deploy(&mut self, kind: Kind, cell: usize) {
-        self.reserves[self.side].remove(kind);
+        let side = self.side;
+        self.holdings_mut().reserves[side].remove(kind);
         let piece = Piece {
-            mark: Some(self.side),
+            mark: Some(self.side as u8),
             ..Piece::new(self.side, kind)
         };
         self.put_standing(cell, piece);

@@ -34,7 +34,7 @@ impl SpellSink<'_> {
 impl Hexian {
     /// Every spell the side to move can cast (R82), before the legality test.
     pub fn spell_moves(&self, out: &mut Vec<Move>) {
-        if self.spells[self.side].left.is_empty() {
+        if self.holdings.spells[self.side].left.is_empty() {
             return;
         }
         let out = &mut SpellSink(out);
@@ -54,7 +54,7 @@ impl Hexian {
 
     /// Whether spell `letter` is in the mover's list (R82).
     fn can_cast(&self, letter: u8) -> bool {
-        self.spells[self.side].left.count(letter) > 0
+        self.holdings.spells[self.side].left.count(letter) > 0
     }
 
     /// R83: the mover's Archwizard and its standing Familiars (type `M`) that may act.
@@ -317,9 +317,10 @@ impl Hexian {
     /// the list (R82), refilled from the grimoire under Demogorgon (R104).
     pub(super) fn cast(&mut self, spell: Spell) {
         self.spell_effects(spell);
-        let book = &mut self.spells[self.side];
+        let (side, demogorgon) = (self.side, self.patron == Patron::Demogorgon);
+        let book = &mut self.holdings_mut().spells[side];
         book.left.remove(spell.letter() as u8);
-        if self.patron == Patron::Demogorgon && book.left.is_empty() {
+        if demogorgon && book.left.is_empty() {
             book.left = book.grimoire;
         }
     }
@@ -382,7 +383,7 @@ impl Hexian {
             Spell::Summon { kind, target, .. } => {
                 let piece = Piece {
                     summoned: true,
-                    mark: Some(mover),
+                    mark: Some(mover as u8),
                     ..Piece::new(mover, kind)
                 };
                 self.put_standing(cell(target), piece);
@@ -408,7 +409,7 @@ impl Hexian {
     fn banish(&mut self, caster: usize, target: usize) {
         let victim = self.take_standing(target).expect("a standing victim");
         let mut piece = self.take_standing(caster).expect("the caster");
-        piece.mark = Some(self.side);
+        piece.set_mark(self.side);
         self.put_standing(target, piece);
         if victim.kind == Kind::Fungoid {
             self.knock_over(target, Some(target));
@@ -431,12 +432,12 @@ impl Hexian {
         };
         let mut archwizard = self.take_standing(a).expect("the Archwizard");
         if real != a {
-            archwizard.mark = Some(self.side);
+            archwizard.set_mark(self.side);
         }
         self.put_standing(real, archwizard);
         for cell in [a, first, second].into_iter().filter(|&c| c != real) {
             let illusion = Piece {
-                mark: Some(self.side),
+                mark: Some(self.side as u8),
                 ..Piece::new(self.side, Kind::Illusion)
             };
             self.put_standing(cell, illusion);
@@ -447,8 +448,8 @@ impl Hexian {
     fn teleport(&mut self, caster: usize, target: usize) {
         let mut a = self.take_standing(caster).expect("the caster");
         let mut b = self.take_standing(target).expect("the partner");
-        a.mark = Some(self.side);
-        b.mark = Some(self.side);
+        a.set_mark(self.side);
+        b.set_mark(self.side);
         self.put_standing(target, a);
         self.put_standing(caster, b);
     }

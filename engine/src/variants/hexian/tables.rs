@@ -26,6 +26,9 @@ pub struct Tables {
     /// Per cell and direction, the first two cells of the line (one at the edge): a reach
     /// of two whose first cell is free (R108).
     pub two_steps: Vec<[Wide256; 12]>,
+    /// Per pair of cells, the direction from the first along which the second lies on
+    /// one of its 12 lines (R5, R6); `None` off its lines.
+    pub line_direction: Vec<Vec<Option<u8>>>,
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
@@ -66,6 +69,17 @@ pub fn tables() -> &'static Tables {
                 })
             })
             .collect();
+        let line_direction = (0..hex.len())
+            .map(|c| {
+                let mut directions = vec![None; hex.len()];
+                for d in 0..12 {
+                    for t in hex.ray(d, c).cells() {
+                        directions[t] = Some(d as u8);
+                    }
+                }
+                directions
+            })
+            .collect();
         Tables {
             hex,
             armies,
@@ -75,6 +89,7 @@ pub fn tables() -> &'static Tables {
             lines_through,
             double_steps,
             two_steps,
+            line_direction,
         }
     })
 }
