@@ -2,7 +2,7 @@
 //! hunts down Hepta's lone Kings, where the evaluation once stood still.
 
 use engine::game::{Game, Points, Status};
-use engine::search::{Control, Evaluator, Limits, Options, Score, Searcher};
+use engine::search::{Bound, Control, Evaluator, Info, Limits, Options, Report, Score, Searcher};
 use engine::variants::hepta::Hepta;
 use engine::variants::hexian::{Config, HexianGame};
 use engine::variants::panoply::Panoply;
@@ -49,33 +49,66 @@ fn play_out<G: Game, E: Evaluator<G> + Default>(
     }
 }
 
-fn panoply_score_at_depth(depth: u32, plain: bool) -> Score {
+/// The completed iterations (exact scores) of a search of `PANOPLY_LONE_KING` to `depth`.
+fn panoply_iterations(depth: u32, plain: bool) -> Vec<Info<<Panoply as Game>::Move>> {
     let pos = Panoply::from_position_string(PANOPLY_LONE_KING, &()).expect("valid");
     let options = Options {
         plain,
         ..Options::default()
     };
     let mut searcher = Searcher::<Panoply, PanoplyEval>::new(options);
-    let limits = limits(Some(depth), None);
-    searcher
-        .search(&pos, &limits, &Control::default(), &mut |_| {})
-        .score
+    let mut iterations = Vec::new();
+    searcher.search(
+        &pos,
+        &limits(Some(depth), None),
+        &Control::default(),
+        &mut |r| {
+            if let Report::Iteration(info) = r {
+                if info.bound == Bound::Exact {
+                    iterations.push(info.clone());
+                }
+            }
+        },
+    );
+    iterations
 }
 
-/// The shortest mate: 4 moves (7 plies). Plain alpha-beta to depth 5 (every move, no
-/// pruning) finds none in 3, so no evaluation lets a depth-6 search see it unless a check
-/// on the way extends the line; with the hunt terms depth 10 proves it (without them the
-/// score stayed near +15 to depth 10 and the mate showed at depth 11).
+/// Whether `line` played from `PANOPLY_LONE_KING` ends the game with Black's win.
+fn panoply_line_mates(line: &[<Panoply as Game>::Move]) -> bool {
+    let mut pos = Panoply::from_position_string(PANOPLY_LONE_KING, &()).expect("valid");
+    for &mv in line {
+        pos.make_move(mv);
+    }
+    matches!(pos.status(), Status::Over(outcome) if outcome.points[..] == [Points::ZERO, Points::ONE])
+}
+
+/// The shortest mate is 4 moves (7 plies) of quiet Barricade moves and a last Rider move,
+/// and plain alpha-beta to depth 5 (every move, no pruning) finds no mate in 3. A depth-6
+/// search still proves a mate, in 5 moves, and so does every deeper iteration, each with a
+/// line that mates: a search hunting a bare King neither stands on its evaluation (reverse
+/// futility, null move) nor stands pat at the horizon before it has looked for a mate in
+/// one (engine/src/search/alphabeta.rs, `is_hunting`). Without that the score stayed
+/// near +15 and the mate first showed at depth 10.
 #[test]
-fn panoply_mates_the_lone_king_at_depth_ten() {
-    assert!(matches!(
-        panoply_score_at_depth(5, true),
-        Score::Cp(cp) if cp > 1000
-    ));
-    assert_eq!(
-        panoply_score_at_depth(10, false),
-        Score::Mate(SHORTEST_MATE)
-    );
+fn panoply_mates_the_lone_king_at_every_depth_from_six() {
+    let plain = panoply_iterations(5, true);
+    assert!(matches!(plain[4].score, Score::Cp(cp) if cp > 1000));
+    let iterations = panoply_iterations(12, false);
+    let depths: Vec<u32> = iterations.iter().map(|info| info.depth).collect();
+    assert_eq!(depths, (1..=12).collect::<Vec<_>>());
+    for info in &iterations[5..] {
+        let depth = info.depth;
+        let Score::Mate(moves) = info.score else {
+            panic!("depth {depth}: {:?}", info.score)
+        };
+        let longest = if depth >= 10 { SHORTEST_MATE } else { 5 };
+        assert!(
+            (SHORTEST_MATE..=longest).contains(&moves),
+            "depth {depth}: mate {moves}"
+        );
+        assert_eq!(info.pv.len(), 2 * moves as usize - 1, "depth {depth}");
+        assert!(panoply_line_mates(&info.pv), "depth {depth}: {:?}", info.pv);
+    }
 }
 
 /// The shortest mate from `PANOPLY_LONE_KING`, in Black's moves.
