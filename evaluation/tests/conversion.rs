@@ -84,8 +84,8 @@ fn panoply_line_mates(line: &[<Panoply as Game>::Move]) -> bool {
 
 /// The shortest mate is 4 moves (7 plies) of quiet Barricade moves and a last Rider move,
 /// and plain alpha-beta to depth 5 (every move, no pruning) finds no mate in 3. A depth-6
-/// search still proves a mate, in 5 moves, and so does every deeper iteration, each with a
-/// line that mates: a search hunting a bare King neither stands on its evaluation (reverse
+/// search still proves the mate in 4, and so does every deeper iteration, each with a line
+/// that mates: a search hunting a bare King neither stands on its evaluation (reverse
 /// futility, null move) nor stands pat at the horizon before it has looked for a mate in
 /// one (engine/src/search/alphabeta.rs, `is_hunting`). Without that the score stayed
 /// near +15 and the mate first showed at depth 10.
@@ -98,15 +98,12 @@ fn panoply_mates_the_lone_king_at_every_depth_from_six() {
     assert_eq!(depths, (1..=12).collect::<Vec<_>>());
     for info in &iterations[5..] {
         let depth = info.depth;
-        let Score::Mate(moves) = info.score else {
-            panic!("depth {depth}: {:?}", info.score)
-        };
-        let longest = if depth >= 10 { SHORTEST_MATE } else { 5 };
-        assert!(
-            (SHORTEST_MATE..=longest).contains(&moves),
-            "depth {depth}: mate {moves}"
+        assert_eq!(info.score, Score::Mate(SHORTEST_MATE), "depth {depth}");
+        assert_eq!(
+            info.pv.len(),
+            2 * SHORTEST_MATE as usize - 1,
+            "depth {depth}"
         );
-        assert_eq!(info.pv.len(), 2 * moves as usize - 1, "depth {depth}");
         assert!(panoply_line_mates(&info.pv), "depth {depth}: {:?}", info.pv);
     }
 }

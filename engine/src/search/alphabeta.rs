@@ -378,18 +378,20 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
         bare
     }
 
-    /// A move that wins the game at once for the side to move: after it the game is over
-    /// with a full point for the mover (checkmate, or e.g. Panoply's stalemate, R61).
+    /// A move that wins the game at once for the side to move: it leaves the other side
+    /// without a legal move, and that scores the mover the full point (checkmate, or e.g.
+    /// Panoply's stalemate, panoply.md R62).
     pub fn winning_move(&mut self) -> Option<G::Move> {
         let seat = self.pos.to_move();
         let mut moves = G::MoveList::default();
         self.pos.generate_moves(&mut moves);
         moves.iter().copied().find(|&mv| {
             self.pos.make_move(mv);
-            let won = matches!(
-                self.pos.status(),
-                Status::Over(outcome) if outcome.points[seat] == Points::ONE
-            );
+            let won = !self.pos.has_legal_move()
+                && matches!(
+                    self.pos.status(),
+                    Status::Over(outcome) if outcome.points[seat] == Points::ONE
+                );
             self.pos.unmake_move();
             won
         })
