@@ -49,9 +49,10 @@ fn play_out<G: Game, E: Evaluator<G> + Default>(
     }
 }
 
-/// The completed iterations (exact scores) of a search of `PANOPLY_LONE_KING` to `depth`.
-fn panoply_iterations(depth: u32, plain: bool) -> Vec<Info<<Panoply as Game>::Move>> {
-    let pos = Panoply::from_position_string(PANOPLY_LONE_KING, &()).expect("valid");
+/// The completed iterations (exact scores) of a search of the Panoply position `fen` to
+/// `depth`.
+fn panoply_iterations(fen: &str, depth: u32, plain: bool) -> Vec<Info<<Panoply as Game>::Move>> {
+    let pos = Panoply::from_position_string(fen, &()).expect("valid");
     let options = Options {
         plain,
         ..Options::default()
@@ -73,13 +74,15 @@ fn panoply_iterations(depth: u32, plain: bool) -> Vec<Info<<Panoply as Game>::Mo
     iterations
 }
 
-/// Whether `line` played from `PANOPLY_LONE_KING` ends the game with Black's win.
-fn panoply_line_mates(line: &[<Panoply as Game>::Move]) -> bool {
-    let mut pos = Panoply::from_position_string(PANOPLY_LONE_KING, &()).expect("valid");
+/// Whether `line` played from the Panoply position `fen` ends the game with a win of the
+/// side to move in `fen`.
+fn panoply_line_mates(fen: &str, line: &[<Panoply as Game>::Move]) -> bool {
+    let mut pos = Panoply::from_position_string(fen, &()).expect("valid");
+    let winner = pos.to_move();
     for &mv in line {
         pos.make_move(mv);
     }
-    matches!(pos.status(), Status::Over(outcome) if outcome.points[..] == [Points::ZERO, Points::ONE])
+    matches!(pos.status(), Status::Over(outcome) if outcome.points[winner] == Points::ONE)
 }
 
 /// The shortest mate is 4 moves (7 plies) of quiet Barricade moves and a last Rider move,
@@ -91,9 +94,9 @@ fn panoply_line_mates(line: &[<Panoply as Game>::Move]) -> bool {
 /// near +15 and the mate first showed at depth 10.
 #[test]
 fn panoply_mates_the_lone_king_at_every_depth_from_six() {
-    let plain = panoply_iterations(5, true);
+    let plain = panoply_iterations(PANOPLY_LONE_KING, 5, true);
     assert!(matches!(plain[4].score, Score::Cp(cp) if cp > 1000));
-    let iterations = panoply_iterations(12, false);
+    let iterations = panoply_iterations(PANOPLY_LONE_KING, 12, false);
     let depths: Vec<u32> = iterations.iter().map(|info| info.depth).collect();
     assert_eq!(depths, (1..=12).collect::<Vec<_>>());
     for info in &iterations[5..] {
@@ -104,8 +107,25 @@ fn panoply_mates_the_lone_king_at_every_depth_from_six() {
             2 * SHORTEST_MATE as usize - 1,
             "depth {depth}"
         );
-        assert!(panoply_line_mates(&info.pv), "depth {depth}: {:?}", info.pv);
+        assert!(
+            panoply_line_mates(PANOPLY_LONE_KING, &info.pv),
+            "depth {depth}: {:?}",
+            info.pv
+        );
     }
+}
+
+/// A mate found at the horizon ends the line: in this bench position (White's Riders, Herald
+/// and Pawn against Black's King and Heralds) depth 6 proves a mate in 5 whose last move
+/// only quiescence's search for a mate in one saw; the line holds all 9 plies and mates.
+#[test]
+fn panoply_mate_found_at_the_horizon_is_in_the_line() {
+    const RIDERS: &str = "k6/8/9/10/2Hh7/4P7/4Rh4R2/12/11/10/9/8/6K w 0 1";
+    let iterations = panoply_iterations(RIDERS, 6, false);
+    let info = iterations.last().expect("depth 6 completed");
+    assert_eq!((info.depth, info.score), (6, Score::Mate(5)));
+    assert_eq!(info.pv.len(), 9);
+    assert!(panoply_line_mates(RIDERS, &info.pv), "{:?}", info.pv);
 }
 
 /// The shortest mate from `PANOPLY_LONE_KING`, in Black's moves.
