@@ -2,7 +2,7 @@
 //! hunts down Hepta's lone Kings, where the evaluation once stood still.
 
 use engine::game::{Game, Points, Status};
-use engine::search::{Control, Evaluator, Limits, Options, Score, Searcher};
+use engine::search::{Bound, Control, Evaluator, Info, Limits, Options, Report, Score, Searcher};
 use engine::variants::hepta::Hepta;
 use engine::variants::hexian::{Config, HexianGame};
 use engine::variants::panoply::Panoply;
@@ -49,33 +49,83 @@ fn play_out<G: Game, E: Evaluator<G> + Default>(
     }
 }
 
-fn panoply_score_at_depth(depth: u32, plain: bool) -> Score {
-    let pos = Panoply::from_position_string(PANOPLY_LONE_KING, &()).expect("valid");
+/// The completed iterations (exact scores) of a search of the Panoply position `fen` to
+/// `depth`.
+fn panoply_iterations(fen: &str, depth: u32, plain: bool) -> Vec<Info<<Panoply as Game>::Move>> {
+    let pos = Panoply::from_position_string(fen, &()).expect("valid");
     let options = Options {
         plain,
         ..Options::default()
     };
     let mut searcher = Searcher::<Panoply, PanoplyEval>::new(options);
-    let limits = limits(Some(depth), None);
-    searcher
-        .search(&pos, &limits, &Control::default(), &mut |_| {})
-        .score
+    let mut iterations = Vec::new();
+    searcher.search(
+        &pos,
+        &limits(Some(depth), None),
+        &Control::default(),
+        &mut |r| {
+            if let Report::Iteration(info) = r {
+                if info.bound == Bound::Exact {
+                    iterations.push(info.clone());
+                }
+            }
+        },
+    );
+    iterations
 }
 
-/// The shortest mate: 4 moves (7 plies). Plain alpha-beta to depth 5 (every move, no
-/// pruning) finds none in 3, so no evaluation lets a depth-6 search see it unless a check
-/// on the way extends the line; with the hunt terms depth 10 proves it (without them the
-/// score stayed near +15 to depth 10 and the mate showed at depth 11).
+/// Whether `line` played from the Panoply position `fen` ends the game with a win of the
+/// side to move in `fen`.
+fn panoply_line_mates(fen: &str, line: &[<Panoply as Game>::Move]) -> bool {
+    let mut pos = Panoply::from_position_string(fen, &()).expect("valid");
+    let winner = pos.to_move();
+    for &mv in line {
+        pos.make_move(mv);
+    }
+    matches!(pos.status(), Status::Over(outcome) if outcome.points[winner] == Points::ONE)
+}
+
+/// The shortest mate is 4 moves (7 plies) of quiet Barricade moves and a last Rider move,
+/// and plain alpha-beta to depth 5 (every move, no pruning) finds no mate in 3. A depth-6
+/// search still proves the mate in 4, and so does every deeper iteration, each with a line
+/// that mates: a search hunting a bare King neither stands on its evaluation (reverse
+/// futility, null move) nor stands pat at the horizon before it has looked for a mate in
+/// one (engine/src/search/alphabeta.rs, `is_hunting`). Without that the score stayed
+/// near +15 and the mate first showed at depth 10.
 #[test]
-fn panoply_mates_the_lone_king_at_depth_ten() {
-    assert!(matches!(
-        panoply_score_at_depth(5, true),
-        Score::Cp(cp) if cp > 1000
-    ));
-    assert_eq!(
-        panoply_score_at_depth(10, false),
-        Score::Mate(SHORTEST_MATE)
-    );
+fn panoply_mates_the_lone_king_at_every_depth_from_six() {
+    let plain = panoply_iterations(PANOPLY_LONE_KING, 5, true);
+    assert!(matches!(plain[4].score, Score::Cp(cp) if cp > 1000));
+    let iterations = panoply_iterations(PANOPLY_LONE_KING, 12, false);
+    let depths: Vec<u32> = iterations.iter().map(|info| info.depth).collect();
+    assert_eq!(depths, (1..=12).collect::<Vec<_>>());
+    for info in &iterations[5..] {
+        let depth = info.depth;
+        assert_eq!(info.score, Score::Mate(SHORTEST_MATE), "depth {depth}");
+        assert_eq!(
+            info.pv.len(),
+            2 * SHORTEST_MATE as usize - 1,
+            "depth {depth}"
+        );
+        assert!(
+            panoply_line_mates(PANOPLY_LONE_KING, &info.pv),
+            "depth {depth}: {:?}",
+            info.pv
+        );
+    }
+}
+
+/// A mate found at the horizon ends the line: in this bench position (White's Riders, Herald
+/// and Pawn against Black's King and Heralds) depth 6 proves a mate in 5 whose last move
+/// only quiescence's search for a mate in one saw; the line holds all 9 plies and mates.
+#[test]
+fn panoply_mate_found_at_the_horizon_is_in_the_line() {
+    const RIDERS: &str = "k6/8/9/10/2Hh7/4P7/4Rh4R2/12/11/10/9/8/6K w 0 1";
+    let iterations = panoply_iterations(RIDERS, 6, false);
+    let info = iterations.last().expect("depth 6 completed");
+    assert_eq!((info.depth, info.score), (6, Score::Mate(5)));
+    assert_eq!(info.pv.len(), 9);
+    assert!(panoply_line_mates(RIDERS, &info.pv), "{:?}", info.pv);
 }
 
 /// The shortest mate from `PANOPLY_LONE_KING`, in Black's moves.

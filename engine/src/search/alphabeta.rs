@@ -10,7 +10,7 @@ use super::score::{self, INFINITE, MATE_BOUND, MAX_PLY};
 use super::threads::Worker;
 use super::tt::Entry;
 use super::Evaluator;
-use crate::game::{Game, Seat, Status};
+use crate::game::{Game, Points, Seat, Status};
 
 /// Reverse futility pruning: depth limit and margin per ply.
 const RFP_MAX_DEPTH: i32 = 7;
@@ -30,6 +30,9 @@ const NULL_DIVISOR: i32 = 4;
 const IIR_MIN_DEPTH: i32 = 6;
 /// Late-move reductions start at this depth and move number.
 const LMR_MIN_DEPTH: i32 = 3;
+/// A static evaluation this far ahead, against a side left with King and pawns only,
+/// decides the game: the side ahead is hunting a mate (`is_hunting`).
+const DECIDED_EVAL: i32 = 1000;
 
 impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
     /// Searches the position reached by a move made at `ply` (the parent's ply) from the
@@ -197,6 +200,7 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             Some(tt_entry.map_or_else(|| self.evaluate(), |e| e.eval))
         };
         self.static_eval[ply] = static_eval;
+        let hunting = static_eval.is_some_and(|eval| self.is_hunting(eval));
         let improving = match (
             static_eval,
             ply.checked_sub(2).and_then(|p| self.static_eval[p]),
@@ -205,7 +209,12 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             _ => false,
         };
 
-        if let Some(eval) = static_eval.filter(|_| !pv_node) {
+        // Steps 7 and 8 stand on the evaluation, and a side hunting a bare King stays far
+        // above any window near it whatever it plays: they would cut every node of the
+        // hunt and hide the mate, which only its quiet moves lead to. Without this the
+        // mate in 4 against Panoply's lone King (evaluation/tests/conversion.rs) first
+        // showed at depth 10 (panoply.md R66: the fifty-turn rule drew such a game).
+        if let Some(eval) = static_eval.filter(|_| !pv_node && !hunting) {
             // Step 7. Reverse futility pruning: far enough above beta at low depth, the
             // side to move will not fall below it within the remaining plies.
             let margin = RFP_MARGIN * (depth - i32::from(improving));
@@ -355,6 +364,37 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             },
         );
         best
+    }
+
+    /// Whether the side to move, evaluated at `eval`, is hunting a mate: it is at least
+    /// `DECIDED_EVAL` ahead and the other side has nothing but King and pawns (asked of
+    /// the evaluator after passing the turn; a variant that cannot pass never hunts).
+    pub fn is_hunting(&mut self, eval: i32) -> bool {
+        if eval < DECIDED_EVAL || !self.pos.make_null_move() {
+            return false;
+        }
+        let bare = !self.shared.eval.has_non_pawn_material(&self.pos);
+        self.pos.unmake_null_move();
+        bare
+    }
+
+    /// A move that wins the game at once for the side to move: it leaves the other side
+    /// without a legal move, and that scores the mover the full point (checkmate, or e.g.
+    /// Panoply's stalemate, panoply.md R62).
+    pub fn winning_move(&mut self) -> Option<G::Move> {
+        let seat = self.pos.to_move();
+        let mut moves = G::MoveList::default();
+        self.pos.generate_moves(&mut moves);
+        moves.iter().copied().find(|&mv| {
+            self.pos.make_move(mv);
+            let won = !self.pos.has_legal_move()
+                && matches!(
+                    self.pos.status(),
+                    Status::Over(outcome) if outcome.points[seat] == Points::ONE
+                );
+            self.pos.unmake_move();
+            won
+        })
     }
 
     /// Step 8 of `search`: the null-move search, `Some(score)` when it fails high.

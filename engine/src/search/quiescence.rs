@@ -58,6 +58,15 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             None
         } else {
             let eval = tt_entry.map_or_else(|| self.evaluate(), |e| e.eval);
+            // At the horizon a side hunting a bare King first looks for a mate in one:
+            // the mating move is quiet, and standing pat would hide it (see `search`,
+            // steps 7 and 8; the mate of evaluation/tests/conversion.rs shows at depth 6).
+            if depth == 0 && !plain && self.is_hunting(eval) {
+                if let Some(mv) = self.winning_move() {
+                    self.pv[ply].push(mv);
+                    return score::mate_in(ply + 1);
+                }
+            }
             if eval >= beta || depth <= -QS_MAX_PLIES {
                 return eval;
             }
