@@ -143,6 +143,21 @@ fn panoply_self_play_at_50000_nodes_mates_the_lone_king_within_five_moves() {
     );
 }
 
+/// Plays the Hepta `position` out at 10,000 nodes a move for at most `plies` plies and
+/// asserts that `winner` (0 White, 1 Black) took the point.
+fn assert_hepta_side_wins_within(position: &str, plies: usize, winner: usize) {
+    let pos = Hepta::from_position_string(position, &()).expect("valid");
+    let (points, played) =
+        play_out::<Hepta, HeptaEval>(pos, &limits(None, Some(10_000)), plies).expect("won");
+    let mut expected = [Points::ZERO; 2];
+    expected[winner] = Points::ONE;
+    assert_eq!(points, expected, "after {played} plies");
+}
+
+/// Seats of a two-player Hepta game.
+const WHITE: usize = 0;
+const BLACK: usize = 1;
+
 /// `HEPTA_LONE_KINGS` with Black's Blue King replaced by a Soul Master, which no piece can
 /// capture (docs/rules/hepta.md R24, R36). White must hem it in (Hepta R41) until its
 /// last ply turns it into a King (Hepta R55) that a Knight takes; with White's three Soul
@@ -154,18 +169,12 @@ roygbpc - - 0 1";
 
 #[test]
 fn hepta_army_wins_against_a_lone_king_and_soul_master_within_200_plies_at_10000_nodes() {
-    let pos = Hepta::from_position_string(HEPTA_KING_AND_MASTER, &()).expect("valid");
-    let (points, plies) =
-        play_out::<Hepta, HeptaEval>(pos, &limits(None, Some(10_000)), 200).expect("won");
-    assert_eq!(points, [Points::ONE, Points::ZERO], "after {plies} plies");
+    assert_hepta_side_wins_within(HEPTA_KING_AND_MASTER, 200, WHITE);
 }
 
 #[test]
 fn hepta_army_wins_against_two_lone_kings_within_100_plies_at_10000_nodes() {
-    let pos = Hepta::from_position_string(HEPTA_LONE_KINGS, &()).expect("valid");
-    let (points, plies) =
-        play_out::<Hepta, HeptaEval>(pos, &limits(None, Some(10_000)), 100).expect("won");
-    assert_eq!(points, [Points::ONE, Points::ZERO], "after {plies} plies");
+    assert_hepta_side_wins_within(HEPTA_LONE_KINGS, 100, WHITE);
 }
 
 /// A Hepta self-play game at 1,000 nodes a move with the hand-set evaluation (from the
@@ -181,10 +190,7 @@ const HEPTA_STRAGGLERS: &str = "6kc/ny1m*3ky1kb1m*1nc1nc/1nr1ngnony1kg1Sy1kp1np1
 
 #[test]
 fn hepta_army_takes_the_stragglers_behind_its_knights_within_200_plies_at_10000_nodes() {
-    let pos = Hepta::from_position_string(HEPTA_STRAGGLERS, &()).expect("valid");
-    let (points, plies) =
-        play_out::<Hepta, HeptaEval>(pos, &limits(None, Some(10_000)), 200).expect("won");
-    assert_eq!(points, [Points::ZERO, Points::ONE], "after {plies} plies");
+    assert_hepta_side_wins_within(HEPTA_STRAGGLERS, 200, BLACK);
 }
 
 /// Two-player Hexian under Orobas (no check counting): White's Archwizard and two
