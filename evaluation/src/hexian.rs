@@ -169,8 +169,9 @@ fn standing_material(w: &Weights, pos: &Hexian, army: usize) -> i32 {
         .sum()
 }
 
-fn material(w: &Weights, pos: &Hexian, army: usize) -> i32 {
-    let standing = standing_material(w, pos, army);
+/// The worth of `army`'s pieces: `standing` (its [`standing_material`]) and its fallen,
+/// pooled and reserve pieces.
+fn material(w: &Weights, pos: &Hexian, army: usize, standing: i32) -> i32 {
     let fallen: i32 = pos
         .fallen_cells()
         .cells()
@@ -193,8 +194,9 @@ fn material(w: &Weights, pos: &Hexian, army: usize) -> i32 {
         + reserve * w.reserve_percent / 100
 }
 
-/// The Archwizard's safety: check, counters, attacked and sheltered neighbours.
-fn safety(w: &Weights, pos: &Hexian, army: usize, enemy_attacks: Wide256) -> i32 {
+/// The Archwizard's safety: check, counters, attacked and sheltered neighbours, and the
+/// hunt of an army whose standing pieces are worth `standing`.
+fn safety(w: &Weights, pos: &Hexian, army: usize, standing: i32, enemy_attacks: Wide256) -> i32 {
     let Some(cell) = pos.archwizard_of(army) else {
         return 0;
     };
@@ -215,14 +217,14 @@ fn safety(w: &Weights, pos: &Hexian, army: usize, enemy_attacks: Wide256) -> i32
         - check
         - counter
         - w.attacked_neighbour * attacked
-        - hunted(w, pos, army, cell)
+        - hunted(w, pos, army, standing, cell)
 }
 
-/// What the enemies of a hunted `army` (standing pieces worth at most `w.hunt_below`)
-/// gain from its Archwizard on `cell`: its nearness to the rim and their pieces'
-/// nearness to it; 0 for an army not hunted.
-fn hunted(w: &Weights, pos: &Hexian, army: usize, cell: usize) -> i32 {
-    if standing_material(w, pos, army) > w.hunt_below {
+/// What the enemies of a hunted `army` (its standing pieces worth `standing`, at most
+/// `w.hunt_below`) gain from its Archwizard on `cell`: its nearness to the rim and their
+/// pieces' nearness to it; 0 for an army not hunted.
+fn hunted(w: &Weights, pos: &Hexian, army: usize, standing: i32, cell: usize) -> i32 {
+    if standing > w.hunt_below {
         return 0;
     }
     let hex = &tables().hex;
@@ -275,9 +277,10 @@ pub fn breakdown_with(w: &Weights, pos: &Hexian) -> Breakdown {
     let players = pos.players();
     let mut armies = [None; ARMIES];
     for army in players.armies_in_play() {
+        let standing = standing_material(w, pos, army);
         armies[army] = Some(ArmyTerms {
-            material: material(w, pos, army),
-            safety: safety(w, pos, army, enemy_attacks(pos, army, &maps)),
+            material: material(w, pos, army, standing),
+            safety: safety(w, pos, army, standing, enemy_attacks(pos, army, &maps)),
             spells: w.spell * pos.spells(army).left.len() as i32,
             mobility: w.mobility * maps[army].count() as i32,
         });
