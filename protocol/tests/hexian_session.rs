@@ -138,9 +138,8 @@ fn quiescence_stops_six_plies_below_the_horizon_in_a_two_player_orobas_game() {
             .find(|l| l.starts_with(&format!("info depth {depth} ")))
             .expect("an info line for the depth");
         let field = |name: &str| -> u64 {
-            let tokens: Vec<&str> = info.split(' ').collect();
-            let at = tokens.iter().position(|&t| t == name).expect(name);
-            tokens[at + 1].parse().expect("a number")
+            let value = word_after(info, name).expect(name);
+            value.parse().expect("a number")
         };
         assert!(field("seldepth") <= depth + 6, "{info}");
         if depth == 1 {

@@ -256,9 +256,7 @@ fn max_threads(engine: &mut Engine) -> String {
         .into_iter()
         .find(|l| l.starts_with("option name Threads "))
         .expect("a Threads option");
-    let tokens: Vec<&str> = line.split(' ').collect();
-    let at = tokens.iter().position(|t| *t == "max").expect("a maximum");
-    tokens[at + 1].to_string()
+    word_after(&line, "max").expect("a maximum").to_string()
 }
 
 /// Sends `go …` (and, when `stop` is set, `isready` and after its `readyok` `stop`),

@@ -213,6 +213,14 @@ pub const CHECKMATE: &str = "k5R/8/1K7/10/11/12/13/12/2p8/10/9/8/7 b 1 1";
 /// Black is stalemated (white scores 3/4).
 pub const STALEMATE: &str = "k6/8/2K6/10/2p8/12/3B9/12/11/10/9/8/7 b 0 1";
 
+/// The word after the first `word` among the blank-separated words of `line`, e.g. a
+/// value of an `info` or `option` line.
+pub fn word_after<'a>(line: &'a str, word: &str) -> Option<&'a str> {
+    let mut words = line.split_whitespace();
+    words.find(|&w| w == word)?;
+    words.next()
+}
+
 /// The root of the repository (the workspace that holds the protocol crate).
 pub fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
