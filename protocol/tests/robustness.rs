@@ -8,8 +8,10 @@ use protocol::output::Output;
 use protocol::session::{Session, Snapshot};
 use protocol::uci::{parse_line, Command};
 use protocol::variant::AnyGame;
+mod common;
 mod mutation;
 
+use common::word_after;
 use mutation::{mutate, random_text};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -257,13 +259,7 @@ fn advertised_options() -> Vec<Advertised> {
         .map(|rest| {
             let (name, spec) = rest.split_once(" type ").expect("a type");
             let tokens: Vec<&str> = spec.split(' ').collect();
-            let after = |word: &str| {
-                tokens
-                    .iter()
-                    .position(|t| *t == word)
-                    .and_then(|i| tokens.get(i + 1))
-                    .and_then(|t| t.parse().ok())
-            };
+            let after = |word: &str| word_after(spec, word).and_then(|t| t.parse().ok());
             Advertised {
                 name: name.to_string(),
                 kind: tokens[0].to_string(),
