@@ -4,7 +4,7 @@
 //! independent `tessera` process reports with `d` for the moves the page lists.
 //!
 //! With `TESSERA_REGENERATE_PICTURES=1` the tests also write the README's screenshots
-//! `docs/images/gui-<variant>.png`.
+//! `docs/images/gui-<variant>.png` and the Analysis panel's `gui-analysis.png`.
 
 mod common;
 mod gui_support;
@@ -38,9 +38,10 @@ fn regenerate_pictures() -> bool {
     std::env::var("TESSERA_REGENERATE_PICTURES").is_ok_and(|v| v == "1")
 }
 
-fn screenshot(browser: &Browser, variant: &str) {
+/// With `TESSERA_REGENERATE_PICTURES=1`, the page as README shows it, as `gui-<name>.png`.
+fn screenshot(browser: &Browser, name: &str) {
     if regenerate_pictures() {
-        let path = repository().join(format!("docs/images/gui-{variant}.png"));
+        let path = repository().join(format!("docs/images/gui-{name}.png"));
         std::fs::write(&path, browser.screenshot()).expect("the screenshot is written");
     }
 }
@@ -816,6 +817,7 @@ fn analysis_shows_tesseras_line_with_its_arrow_and_every_seats_score() {
         })
         .expect("the PV's first move is legal");
     assert_eq!(arrows, [first]);
+    screenshot(&browser, "analysis");
 
     // The arrows switch, remembered across visits.
     browser.click("#analysis-arrows");
