@@ -58,6 +58,11 @@ crate::weights! {
         pub in_check: i32,
         /// Per Astaroth check counted (R102): the third eliminates the army.
         pub astaroth_counter: i32,
+        /// Share (per cent) of its material an army loses at an Astaroth counter of 2: the
+        /// next check by any enemy eliminates it (R102, R110), and a check is a quiet move
+        /// that quiescence does not search, so without this share the score fell by a
+        /// whole army only once that check came within the search's depth.
+        pub astaroth_last_check_percent: i32,
         /// Per cell next to the Archwizard that an enemy attacks (at most 12, R4).
         pub attacked_neighbour: i32,
         /// Per own standing piece next to the Archwizard, at most `SHELTER_MAX` of them.
@@ -95,6 +100,9 @@ pub const HUNT_RANGE: i32 = 16;
 
 /// The halfmove clock's draw (R115).
 pub const CLOCK_DRAW: i32 = 300;
+
+/// The Astaroth counter at which the next check eliminates the army (R102: the third).
+pub const LAST_CHECK_COUNTER: u8 = 2;
 
 /// The score of a player that can no longer win.
 pub const OUT_SCORE: i32 = -EVAL_LIMIT;
@@ -194,9 +202,32 @@ fn material(w: &Weights, pos: &Hexian, army: usize, standing: i32) -> i32 {
         + reserve * w.reserve_percent / 100
 }
 
-/// The Archwizard's safety: check, counters, attacked and sheltered neighbours, and the
-/// hunt of an army whose standing pieces are worth `standing`.
-fn safety(w: &Weights, pos: &Hexian, army: usize, standing: i32, enemy_attacks: Wide256) -> i32 {
+/// What `army`'s Astaroth check counter costs it (R102): `w.astaroth_counter` per check,
+/// and at `LAST_CHECK_COUNTER` also `w.astaroth_last_check_percent` of its `material`;
+/// 0 under the other patrons.
+fn astaroth_risk(w: &Weights, pos: &Hexian, army: usize, material: i32) -> i32 {
+    if !matches!(pos.patron(), Patron::Astaroth) {
+        return 0;
+    }
+    let counter = pos.check_counter(army);
+    let last_check = if counter >= LAST_CHECK_COUNTER {
+        material * w.astaroth_last_check_percent / 100
+    } else {
+        0
+    };
+    i32::from(counter) * w.astaroth_counter + last_check
+}
+
+/// The Archwizard's safety: check, counters (against the army's `material`), attacked and
+/// sheltered neighbours, and the hunt of an army whose standing pieces are worth
+/// `standing`.
+fn safety(
+    w: &Weights,
+    pos: &Hexian,
+    army: usize,
+    (standing, material): (i32, i32),
+    enemy_attacks: Wide256,
+) -> i32 {
     let Some(cell) = pos.archwizard_of(army) else {
         return 0;
     };
@@ -209,13 +240,9 @@ fn safety(w: &Weights, pos: &Hexian, army: usize, standing: i32, enemy_attacks: 
     } else {
         0
     };
-    let counter = match pos.patron() {
-        Patron::Astaroth => i32::from(pos.check_counter(army)) * w.astaroth_counter,
-        _ => 0,
-    };
     w.shelter * shelter.min(SHELTER_MAX) as i32
         - check
-        - counter
+        - astaroth_risk(w, pos, army, material)
         - w.attacked_neighbour * attacked
         - hunted(w, pos, army, standing, cell)
 }
@@ -278,9 +305,16 @@ pub fn breakdown_with(w: &Weights, pos: &Hexian) -> Breakdown {
     let mut armies = [None; ARMIES];
     for army in players.armies_in_play() {
         let standing = standing_material(w, pos, army);
+        let material = material(w, pos, army, standing);
         armies[army] = Some(ArmyTerms {
-            material: material(w, pos, army, standing),
-            safety: safety(w, pos, army, standing, enemy_attacks(pos, army, &maps)),
+            material,
+            safety: safety(
+                w,
+                pos,
+                army,
+                (standing, material),
+                enemy_attacks(pos, army, &maps),
+            ),
             spells: w.spell * pos.spells(army).left.len() as i32,
             mobility: w.mobility * maps[army].count() as i32,
         });
@@ -533,6 +567,27 @@ mod tests {
         let escort = black(&escorted);
         assert_eq!(escort.material, w.values[4] + w.values[5]);
         assert!(escort.safety > -hunted / 2, "{}", escort.safety);
+    }
+
+    /// Under Astaroth each check counted costs `w.astaroth_counter`; at a counter of 2 the
+    /// next check eliminates the army (R102), and it also pays
+    /// `w.astaroth_last_check_percent` of its material.
+    #[test]
+    fn an_army_one_check_from_elimination_pays_a_share_of_its_material() {
+        let w = &WEIGHTS;
+        let escorted = LONE_ARCHWIZARDS.replace("/14/15/16/8wA8/", "/14/15/bFbD14/8wA8/");
+        let black = |counters: &str| {
+            let text = escorted.replace("000000", counters);
+            HexianEval.breakdown(game(&text).position()).armies[1].unwrap()
+        };
+        let (none, one, two) = (black("000000"), black("010000"), black("020000"));
+        let material = w.values[4] + w.values[5];
+        assert_eq!(two.material, material);
+        assert_eq!(none.safety - one.safety, w.astaroth_counter);
+        assert_eq!(
+            one.safety - two.safety,
+            w.astaroth_counter + material * w.astaroth_last_check_percent / 100
+        );
     }
 
     /// Past `clock_grace` plies of the halfmove clock every score shrinks linearly to 0

@@ -159,6 +159,51 @@ fn hexian_a_repetition_is_a_draw_in_every_multiplayer_search() {
     }
 }
 
+/// Two-player Hexian under Astaroth from a game of level 20 against level 0 (issue 20),
+/// black (player 2: black, pink, gold) to move with gold's check counter at 2: any check
+/// of gold's Archwizard eliminates gold (docs/rules/hexian.md R102, R110). Two plies later
+/// (`a11a12 b16g6`) pink is to move and green's quiet check `q4q3` is within depth 4.
+const HEXIAN_GOLD_ONE_CHECK_FROM_OUT: &str = "uG(@a17)uMuFuZ1pZpFpApG(@i17)/\
+uAuG(@b16)uIuZ2pZpI1pM/2uDuZ3pZpDpIpF/1uZ1uH6pZpZ/3uZ4pHpZ3/uF(^u)12gZ/bFbZ1uI9gZgF/\
+bMbIbZ10gZ1gA/1bG(@b9)1bH11gG(@p9)gG(@q9)/bA1bZ10gZwG(@i1^w)gM/bFbZ1bD(=I)2yD6gZ1/\
+bZ11gZ1/13/wZwZwZwH4yHyZ1gF(^g)/wF1wDwZ3yZ1yIyG(@p2^y)/wMwG(@i2)1wZwI1yZyI1yA/\
+1wAwFwZ1yZyFyMyG(@q1) b a12bZ,n9gH,p4yZ,q3gD(=F),q4yZ wug.bpy 1 - 000002 - a9,i16 0 6";
+
+/// The score of `pos` searched to `depth`, from the side to move's point of view.
+fn centipawns_at_depth<G: Game, E: Evaluator<G>>(pos: &G, depth: u32) -> i32 {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    match search::<G, E>(pos, &limits).0.score {
+        Score::Cp(cp) => cp,
+        other => panic!("no centipawn score: {other:?}"),
+    }
+}
+
+/// Level 20 saw -2.59 at depth 3 here and -29.43 two plies later, once green's
+/// eliminating check came within its depth, and resigned: the quiet check is beyond
+/// quiescence. The evaluation prices the counter of 2, so both scores (player 2's view:
+/// black, then pink) lie within 10 points.
+#[test]
+fn hexian_an_army_one_check_from_elimination_is_priced_before_the_check_is_seen() {
+    let before =
+        HexianGame::from_position_string(HEXIAN_GOLD_ONE_CHECK_FROM_OUT, &HexianConfig::default())
+            .unwrap();
+    let after_two = after(before.clone(), "a11a12 b16g6");
+    assert_eq!(after_two.to_move(), before.to_move());
+    let seen_late = centipawns_at_depth::<_, HexianEval>(&after_two, 4);
+    let seen_early = centipawns_at_depth::<_, HexianEval>(&before, 3);
+    assert!(
+        seen_late < -2000,
+        "the elimination is seen at depth 4: {seen_late}"
+    );
+    assert!(
+        (seen_early - seen_late).abs() < 1000,
+        "depth 3 before: {seen_early}, depth 4 two plies later: {seen_late}"
+    );
+}
+
 /// Seven Kingdoms divided between two players, after eleven plies: depth 1 used to cost
 /// more than 1000 nodes (long capture chains in quiescence), so `go nodes 1000` finished
 /// no iteration and printed no `info` at all.

@@ -13,6 +13,7 @@ pub const WEIGHTS: Weights = Weights {
     reserve_percent: 70,
     in_check: 60,
     astaroth_counter: 150,
+    astaroth_last_check_percent: 60,
     attacked_neighbour: 12,
     shelter: 8,
     spell: 60,
