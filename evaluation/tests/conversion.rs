@@ -199,9 +199,9 @@ fn hepta_army_takes_the_stragglers_behind_its_knights_within_200_plies_at_10000_
 /// Knights and no Soul Master; White has one, so Black always has a Soul Master Recovery
 /// (docs/rules/hepta.md R86) and its new Soul Master would stand behind White's Knights. At
 /// 10,000 nodes a move White takes the King, walks its Soul Master to rank 9 and duplicates
-/// it (R85) until it has three, and Black, its last Knight stuck on its own back rank, has
-/// no ply left (R90). Without `spent_knight` or without `master_march` the game is still
-/// running after 200 plies.
+/// it (Hepta R85) until it has three, and Black, its last Knight stuck on its own back
+/// rank, has no ply left (Hepta R90). Without `spent_knight` or without `master_march` the
+/// game is still running after 200 plies.
 const HEPTA_RECOVERY_OPEN: &str = "7/7Ng1No5/4NrkrSy3NbNpNbSc1/2No3Ng1Sy6/\
 1Sy1NrNgSbScSp1ScSpNbNpNo1/1nr1NySy1Sc1Sp3nrSc1/2Kr5Sy1Kb2KcNc/Nr2Ny1KySbKo1Kg1M*NcKp1/15 w \
 p/ogbp/og/ogb/og -/-/r/r/- cgrbpoy - - 20 203";
