@@ -94,7 +94,23 @@ crate::weights! {
         /// symmetric and a forward cone of one side is the other's), so a side ahead wins
         /// by trading down to an enemy who has no ply left (R90).
         pub simplify: i32,
-        /// The lead in centipawns of material at which `pursuit` and `simplify` count fully.
+        /// For the side ahead in Knights and Kings: per own Knight that has no enemy piece
+        /// it may capture (R24) in its forward cone, at a lead of `pursuit_full_lead` or more
+        /// (less in proportion below it), a penalty. Such a Knight can never capture again
+        /// (R26, R27) unless a Tactic Soul lets it walk back (R25): the side ahead keeps its
+        /// Knights behind the enemy's last pieces, and turns the spent ones into Souls for
+        /// its Temple (R78, R79).
+        pub spent_knight: i32,
+        /// For the side ahead with fewer than three Soul Masters: per Soul Master, per half
+        /// hex by which it is nearer to its promotion zone (R11) than `ZONE_FAR`, at a
+        /// lead of `pursuit_full_lead` or more (less in proportion below it). In the zone a
+        /// Soul Master duplicates (R85); with three the loser has no Soul Master Recovery
+        /// (R86) and loses once it has no other ply (R90), and each one raises the
+        /// Temple's capacity (R45), without which the Pillars fill and the Temple stands
+        /// still.
+        pub master_march: i32,
+        /// The lead in centipawns of material at which `pursuit`, `simplify`, `spent_knight`
+        /// and `master_march` count fully.
         pub pursuit_full_lead: i32,
     }
 }
@@ -289,19 +305,72 @@ fn hunt_of(s: &State, us: Side, hunters: &[(usize, Colour)], target: usize) -> (
     let victim = s.piece_at(target);
     hunters
         .iter()
-        .filter(|&&(_, c)| match victim {
-            Some(Piece::Knight(_, d) | Piece::King(_, d)) => c != d && !s.at_peace(c, d),
-            _ => true,
-        })
+        .filter(|&&(_, c)| may_capture(s, c, victim))
         .filter_map(|&(cell, _)| forward_steps(us, cell, target))
         .fold((0, NO_HUNTER), |(n, near), d| (n + 1, near.min(d)))
+}
+
+/// Whether a Knight of colour `c` may capture the enemy piece `victim` (R24): Soul
+/// Masters and berserk Kings always, Knights and Kings of neither its colour nor one at
+/// peace with it.
+fn may_capture(s: &State, c: Colour, victim: Option<Piece>) -> bool {
+    match victim {
+        Some(Piece::Knight(_, d) | Piece::King(_, d)) => c != d && !s.at_peace(c, d),
+        _ => true,
+    }
+}
+
+/// How many of `hunters` have none of the enemy pieces on `targets` that they may capture
+/// (R24) in their forward cone.
+fn spent_knights(s: &State, us: Side, hunters: &[(usize, Colour)], targets: u128) -> i32 {
+    hunters
+        .iter()
+        .filter(|&&(cell, c)| {
+            !targets.cells().any(|target| {
+                may_capture(s, c, s.piece_at(target)) && forward_steps(us, cell, target).is_some()
+            })
+        })
+        .count() as i32
+}
+
+/// The height of the board in half hexes between the two promotion zones (R2, R11).
+const ZONE_FAR: i32 = 16;
+
+/// How far a Soul Master of `us` on `cell` stands from its promotion zone (R11), rank 9 of
+/// the long files for White and rank 1 for Black, in half hexes (R2): a long-file cell of
+/// rank k stands at height 2k and a short-file one at 2k + 1, the zones at 18 and 2, and a
+/// step N or S changes the height by 2, the other four directions by 1 (R7). Every step
+/// towards the zone counts, a step N twice.
+fn zone_distance(us: Side, cell: usize) -> i32 {
+    let (file, rank) = hepta_board().file_rank[cell];
+    let height = 2 * i32::from(rank) + i32::from(file % 2 == 0);
+    if us == WHITE {
+        18 - height
+    } else {
+        height - 2
+    }
+}
+
+/// Per Soul Master of `us`, the half hexes by which it is nearer to its zone than
+/// `ZONE_FAR`;
+/// 0 once `us` has the three that close the enemy's Soul Master Recovery (R85, R86).
+fn master_march(s: &State, us: Side) -> i32 {
+    if s.masters(us) >= 3 {
+        return 0;
+    }
+    s.pieces(us, MASTERS)
+        .cells()
+        .map(|cell| ZONE_FAR - zone_distance(us, cell))
+        .sum()
 }
 
 /// A side's Knights, Kings and Soul Masters at the start (R49).
 const FULL_ARMY: i32 = 31;
 
-/// The pursuit of every enemy piece by the side ahead and its wish to trade down
-/// (`pursuit`, `simplify`, `pursuit_full_lead`): `lead` is our material minus theirs.
+/// The side ahead's plan to convert its lead: the pursuit of every enemy piece, its wish
+/// to trade down, its spent Knights and its Soul Masters' march (`pursuit`, `simplify`,
+/// `spent_knight`, `master_march`, `pursuit_full_lead`): `lead` is our material minus
+/// theirs.
 fn pursuit(w: &Weights, s: &State, us: Side, lead: i32) -> i32 {
     if lead <= 0 || w.pursuit_full_lead <= 0 {
         return 0;
@@ -310,6 +379,7 @@ fn pursuit(w: &Weights, s: &State, us: Side, lead: i32) -> i32 {
     let hunters = knights_of(s, us);
     let army = s.pieces(them, KNIGHTS) | s.pieces(them, KINGS) | s.pieces(them, MASTERS);
     let fighters = s.pieces(them, KNIGHTS) | s.pieces(them, BERSERKS);
+    let spent = spent_knights(s, us, &hunters, army | s.pieces(them, BERSERKS));
     // Lone Kings are `king_hunt`'s.
     let kings = if fighters == 0 {
         0
@@ -321,7 +391,9 @@ fn pursuit(w: &Weights, s: &State, us: Side, lead: i32) -> i32 {
         .map(|target| NO_HUNTER - hunt_of(s, us, &hunters, target).1)
         .sum();
     let traded = (FULL_ARMY - army.count() as i32).max(0);
-    (w.pursuit * closeness + w.simplify * traded) * lead.min(w.pursuit_full_lead)
+    (w.pursuit * closeness + w.simplify * traded - w.spent_knight * spent
+        + w.master_march * master_march(s, us))
+        * lead.min(w.pursuit_full_lead)
         / w.pursuit_full_lead
 }
 
@@ -520,21 +592,62 @@ mod tests {
     fn the_side_ahead_pursues_every_enemy_piece_and_trades_down() {
         let w = &WEIGHTS;
         // As above: four White Knights (400) against the Yellow King (150), a lead of 250;
-        // Black has one piece of its 31 left. The lone King is `king_hunt`'s.
+        // Black has one piece of its 31 left. The lone King is `king_hunt`'s. Two Knights
+        // are spent: h7 has the King behind it, and g1 is Orange, at peace with Yellow.
         let pos = read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         let s = pos.state();
-        let expected = w.simplify * 30 * 250 / w.pursuit_full_lead;
+        let expected = (w.simplify * 30 - w.spent_knight * 2) * 250 / w.pursuit_full_lead;
         assert_eq!(side_terms(w, s, WHITE)[9], expected);
         assert_eq!(side_terms(w, s, BLACK)[9], 0, "Black is behind");
         // A Black Knight o1, behind every White Knight (R26, R27), a target with no
         // hunter, and the King, no longer lone, 3 steps from its nearest hunter; a lead of
-        // 150.
+        // 150. The Knights h7 and g1 are still spent.
         let knight =
             read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No7nb w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         assert_eq!(
             side_terms(w, knight.state(), WHITE)[9],
-            (w.pursuit * (NO_HUNTER - 3) + w.simplify * 29) * 150 / w.pursuit_full_lead
+            (w.pursuit * (NO_HUNTER - 3) + w.simplify * 29 - w.spent_knight * 2) * 150
+                / w.pursuit_full_lead
         );
+    }
+
+    #[test]
+    fn the_side_ahead_marches_its_soul_masters_to_the_zone_until_it_has_three() {
+        let w = &WEIGHTS;
+        // White's Soul Masters stand on h1 (16 half hexes below rank 9) and c8 (1).
+        let pos = read("7/2M*12/15/15/7ky7/15/15/7Nr7/7M*7 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        let s = pos.state();
+        assert_eq!(master_march(s, WHITE), (ZONE_FAR - 16) + (ZONE_FAR - 1));
+        assert_eq!(master_march(s, BLACK), 0, "Black has no Soul Master");
+        // Two Knights more than Black's King (a lead of 50): the Red Knight h2 hunts the
+        // King, and the Orange one g1, at peace with Yellow, is spent.
+        let ahead =
+            read("7/2M*12/15/15/7ky7/15/15/7Nr7/6No1M*6 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(
+            side_terms(w, ahead.state(), WHITE)[9],
+            (w.simplify * 30 - w.spent_knight + w.master_march * (ZONE_FAR - 1)) * 50
+                / w.pursuit_full_lead
+        );
+    }
+
+    #[test]
+    fn soul_masters_measure_their_distance_to_their_own_zone() {
+        let board = hepta_board();
+        let cell = |name: &str| board.parse_cell(name).expect("a cell");
+        for (name, white, black) in [
+            ("h9", 0, 16),
+            ("h1", 16, 0),
+            ("a8", 1, 15),
+            ("a1", 15, 1),
+            ("h8", 2, 14),
+            ("g4", 9, 7),
+        ] {
+            assert_eq!(zone_distance(WHITE, cell(name)), white, "White {name}");
+            assert_eq!(zone_distance(BLACK, cell(name)), black, "Black {name}");
+        }
+        // Three Soul Masters march no more (R85 is closed, and so is the enemy's R86).
+        let three = read("7/15/15/15/15/15/15/15/M*M*M*12 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(master_march(three.state(), WHITE), 0);
     }
 
     #[test]

@@ -193,6 +193,24 @@ fn hepta_army_takes_the_stragglers_behind_its_knights_within_200_plies_at_10000_
     assert_hepta_side_wins_within(HEPTA_STRAGGLERS, 200, BLACK);
 }
 
+/// The end of a Hepta self-play game at 1,000 nodes a move with the evaluation before the
+/// spent Knights and the Soul Masters' march (docs/training.md: game 79 of the 100, capped
+/// at ply 400 with White 25 Knights' worth ahead). Black keeps a Red King and two Red
+/// Knights and no Soul Master; White has one, so Black always has a Soul Master Recovery
+/// (docs/rules/hepta.md R86) and its new Soul Master would stand behind White's Knights. At
+/// 10,000 nodes a move White takes the King, walks its Soul Master to rank 9 and duplicates
+/// it (Hepta R85) until it has three, and Black, its last Knight stuck on its own back
+/// rank, has no ply left (Hepta R90). Without `spent_knight` or without `master_march` the
+/// game is still running after 200 plies.
+const HEPTA_RECOVERY_OPEN: &str = "7/7Ng1No5/4NrkrSy3NbNpNbSc1/2No3Ng1Sy6/\
+1Sy1NrNgSbScSp1ScSpNbNpNo1/1nr1NySy1Sc1Sp3nrSc1/2Kr5Sy1Kb2KcNc/Nr2Ny1KySbKo1Kg1M*NcKp1/15 w \
+p/ogbp/og/ogb/og -/-/r/r/- cgrbpoy - - 20 203";
+
+#[test]
+fn hepta_army_closes_the_soul_master_recovery_and_wins_within_200_plies_at_10000_nodes() {
+    assert_hepta_side_wins_within(HEPTA_RECOVERY_OPEN, 200, WHITE);
+}
+
 /// Two-player Hexian under Orobas (no check counting): White's Archwizard and two
 /// Fungoids against Black's lone Archwizard in the centre, the other four armies out
 /// (docs/rules/hexian.md R56, R110). Only checkmate wins (R70, R112).

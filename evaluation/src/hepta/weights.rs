@@ -10,6 +10,11 @@
 //! `simplify` and `pursuit_full_lead` are set so that the side ten Knights ahead values a
 //! capture more than the pursuit it ends (at most 4 × 15 for one target) and wins the
 //! stragglers of evaluation/tests/conversion.rs; self-play with them: docs/training.md.
+//! `spent_knight` (half a Knight) and `master_march` (8 per half hex, 128 at the zone, less
+//! than the 160 of the Soul Master a duplication adds) are set by hand so that the side ahead
+//! walks a Soul Master to its zone and duplicates it, and keeps its Knights in front of the
+//! enemy's last pieces; they lowered the self-play games capped with one side 10 Knights
+//! ahead from 41 to 24 of 100 (docs/training.md).
 
 use super::Weights;
 
@@ -39,5 +44,7 @@ pub const WEIGHTS: Weights = Weights {
     master_confinement: 10,
     pursuit: 4,
     simplify: 20,
+    spent_knight: 50,
+    master_march: 8,
     pursuit_full_lead: 1000,
 };
