@@ -67,9 +67,10 @@ impl Hexian {
     /// whose check the ply begun at `before` cannot have changed keeps its bit.
     fn count_checks(&mut self, mover: usize, before: &Checkpoint) {
         debug_assert!(!self.in_check(mover), "R68: the mover is not left in check");
-        let reach = attack_reach(self.cells_changed_since(before));
+        let changed = self.cells_changed_since(before);
+        let reach = attack_reach(changed);
         let was_checked = self.checked;
-        let unchanged = |army: usize| self.check_unchanged(army, reach);
+        let unchanged = |army: usize| self.check_unchanged(army, changed, reach);
         self.checked = self.players.armies_in_play().fold(0, |bits, army| {
             let in_check = match army {
                 _ if army == mover => false,
@@ -92,19 +93,25 @@ impl Hexian {
         }
     }
 
-    /// Whether `army` is in check exactly as before a ply whose changes of pieces have
-    /// the [`attack_reach`] `reach`: its Archwizard stayed, no cell from which a piece
-    /// could attack it changed, and no enemy Imp stands next to it (whose attack depends
-    /// on freshness, R25, R66, which the change of turn shifts).
-    fn check_unchanged(&self, army: usize, reach: Wide256) -> bool {
+    /// Whether `army` is in check exactly as before a ply that changed the pieces on
+    /// `changed`, whose [`attack_reach`] is `reach`: its Archwizard stayed, no changed
+    /// cell is one from which a piece could attack it before or after the ply (none when
+    /// the Archwizard is out of the reach, else [`attack_may_change`] looks closer), and
+    /// no enemy Imp stands next to it (whose attack depends on freshness, R25, R66, which
+    /// the change of turn shifts).
+    fn check_unchanged(&self, army: usize, changed: Wide256, reach: Wide256) -> bool {
         let t = tables();
         self.archwizard_of(army).is_none_or(|cell| {
             let enemy_imp = |c: usize| {
                 self.standing[c]
                     .is_some_and(|p| p.kind == Kind::Imp && self.are_enemies(p.army, army))
             };
-            let others = self.occupied & !self.standing_by_army[army];
-            !reach.has(cell) && !(t.adjacent[cell] & others).cells().any(enemy_imp)
+            let stayed = self.occupied & !changed;
+            let others = || self.occupied & !self.standing_by_army[army];
+            let may_change = changed.has(cell)
+                || (reach.has(cell) && attack_may_change(cell, changed, stayed))
+                || (t.adjacent[cell] & others()).cells().any(enemy_imp);
+            !may_change
         })
     }
 
@@ -234,6 +241,25 @@ fn attack_reach(changed: Wide256) -> Wide256 {
     changed
         .cells()
         .fold(changed, |bb, c| bb | t.lines_through[c] | t.hex.knight(c))
+}
+
+/// Whether a change of the pieces on `changed` may alter the attacks on `cell`, whose
+/// piece stayed, given the standing pieces that `stayed` the same before and after
+/// (R13): a changed cell a knight's leap or a double step away (the leaps of a
+/// Doppelganger, R32, R34, which nothing blocks), or a changed cell on one of the 12
+/// lines through `cell` with no piece that stayed between them (R11: such a piece blocks
+/// the line both before and after).
+fn attack_may_change(cell: usize, changed: Wide256, stayed: Wide256) -> bool {
+    let t = tables();
+    let leaps = t.hex.knight(cell) | t.double_steps[cell];
+    let on_open_line = |c: usize| {
+        t.line_direction[cell][c].is_some_and(|d| {
+            let d = usize::from(d);
+            let between = t.hex.ray(d, cell) ^ t.hex.ray(d, c) ^ Wide256::cell(c);
+            (between & stayed).is_empty()
+        })
+    };
+    !(changed & leaps).is_empty() || (changed & t.lines_through[cell]).cells().any(on_open_line)
 }
 
 #[cfg(test)]
