@@ -106,10 +106,10 @@ impl Hexian {
                 self.standing[c]
                     .is_some_and(|p| p.kind == Kind::Imp && self.are_enemies(p.army, army))
             };
-            let stayed = self.occupied & !changed;
+            let stayed = || self.occupied & !changed;
             let others = || self.occupied & !self.standing_by_army[army];
             let may_change = changed.has(cell)
-                || (reach.has(cell) && attack_may_change(cell, changed, stayed))
+                || (reach.has(cell) && attack_may_change(cell, changed, stayed()))
                 || (t.adjacent[cell] & others()).cells().any(enemy_imp);
             !may_change
         })
@@ -339,6 +339,47 @@ mod tests {
             }
         }
         assert!(knight_checks > 0, "no check by a knight's leap");
+    }
+
+    /// R102 with R34: a white Doppelganger in Imp form leaping to a double step from
+    /// blue's Archwizard checks it over the blue piece between them, which stays and does
+    /// not block the leap; the check is counted and kept. The Doppelganger is tried on
+    /// every free cell off the Archwizard's lines.
+    #[test]
+    fn r102_a_check_by_a_double_step_over_a_piece_is_counted() {
+        let text = "9/10/11/12/bA12/14/15/16/8uA8/16/15/14/13/12/11/10/2wA6 w - w.b.u.P.G.Y 1 - 000000 - - 0 1";
+        let mut base = Hexian::from_position_string(text).expect("valid");
+        let blue = base.archwizard_of(2).expect("blue's Archwizard");
+        let t = tables();
+        for neighbour in t.adjacent[blue].cells() {
+            base.put_standing(neighbour, Piece::new(2, Kind::Zombie));
+        }
+        let off_lines = !(t.lines_through[blue] | t.hex.knight(blue)) & !base.occupied();
+        let mut leap_checks = 0;
+        for start in off_lines
+            .cells()
+            .filter(|&c| c < crate::variants::hexian::CELLS)
+        {
+            let mut p = base.clone();
+            let imp_form = Piece {
+                form: Some(Kind::Imp),
+                ..Piece::new(0, Kind::Doppelganger)
+            };
+            p.put_standing(start, imp_form);
+            p.refresh_checked();
+            for mv in p.legal_moves() {
+                let before = p.checkpoint();
+                p.play(mv);
+                assert_eq!(p.checked, p.armies_in_check(), "after {mv:?}");
+                let leap = matches!(mv, Move::Piece(m) if usize::from(m.from) == start);
+                if leap && p.checked & 1 << 2 != 0 {
+                    assert_eq!(p.check_counter(2), 1, "after {mv:?}");
+                    leap_checks += 1;
+                }
+                p.rewind(&before);
+            }
+        }
+        assert!(leap_checks > 0, "no check by a double step");
     }
 
     /// R102 with R25 and R66: a white Imp attacks blue's Archwizard, which arrived after
