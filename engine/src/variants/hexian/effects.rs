@@ -163,17 +163,25 @@ impl Hexian {
     pub fn finish_ply_board(&mut self, mover: usize, summoned_now: Option<usize>) {
         self.expire_summoned(mover, summoned_now);
         self.side = self.players.next_in_play(mover);
-        self.erase_marks_and_shields_of(self.side);
-        self.remove_attacked_illusions();
+        // Most boards hold no shielded or summoned piece and no illusion (`flagged`):
+        // then only marks are erased.
+        if self.flagged.is_empty() {
+            self.erase_marks_of(self.side);
+        } else {
+            self.erase_marks_and_shields_of(self.side);
+            self.remove_attacked_illusions();
+        }
     }
 
     /// R48, R63 step 1: every summoned piece of `army`, standing or fallen, leaves the
     /// game, except the one standing on `spared` (summoned in this ply).
     fn expire_summoned(&mut self, army: usize, spared: Option<usize>) {
         let expires = |p: Piece| p.army == army && p.summoned;
-        for cell in (self.standing_by_army[army] & self.flagged).cells() {
-            if self.standing[cell].is_some_and(expires) && spared != Some(cell) {
-                self.take_standing(cell);
+        if !self.flagged.is_empty() {
+            for cell in (self.standing_by_army[army] & self.flagged).cells() {
+                if self.standing[cell].is_some_and(expires) && spared != Some(cell) {
+                    self.take_standing(cell);
+                }
             }
         }
         for cell in self.fallen_cells.cells() {

@@ -12,7 +12,11 @@ use crate::zobrist;
 use std::sync::OnceLock;
 
 /// Per layer (standing, fallen): army × kind, form, Ghost start, 3 flags, mark.
-const PIECE_FEATURES: usize = ARMIES * 9 + 6 + 12 + 3 + ARMIES;
+const FORM: usize = ARMIES * 9;
+const GHOST_START: usize = FORM + 6;
+const FLAGS: usize = GHOST_START + 12;
+const MARK: usize = FLAGS + 3;
+const PIECE_FEATURES: usize = MARK + ARMIES;
 const LAYER_KEYS: usize = PIECE_FEATURES * CELLS;
 /// Counts of list entries are hashed modulo this.
 const COUNTS: usize = 64;
@@ -37,26 +41,29 @@ pub fn piece_key(layer: usize, cell: usize, piece: &Piece) -> u64 {
     let keys = keys();
     let feature = |f: usize| keys[layer * LAYER_KEYS + f * CELLS + cell];
     let mut key = feature(piece.army * 9 + piece.kind as usize);
-    let mut next = ARMIES * 9;
+    if let Some(mark) = piece.mark_army() {
+        key ^= feature(MARK + mark);
+    }
+    // Most pieces carry no more state than their army, type and mark.
+    let plain = piece.form.is_none()
+        && piece.ghost_start.is_none()
+        && !(piece.petrified || piece.shielded || piece.summoned);
+    if plain {
+        return key;
+    }
     if let Some(form) = piece.form {
-        key ^= feature(next + (form as usize).min(5));
+        key ^= feature(FORM + (form as usize).min(5));
     }
-    next += 6;
     if let Some(start) = piece.start_cell() {
-        key ^= feature(next + ghost_start_index(start));
+        key ^= feature(GHOST_START + ghost_start_index(start));
     }
-    next += 12;
     for (i, flag) in [piece.petrified, piece.shielded, piece.summoned]
         .into_iter()
         .enumerate()
     {
         if flag {
-            key ^= feature(next + i);
+            key ^= feature(FLAGS + i);
         }
-    }
-    next += 3;
-    if let Some(mark) = piece.mark_army() {
-        key ^= feature(next + mark);
     }
     key
 }

@@ -3,7 +3,7 @@
 //! piece moves are judged without playing them (`quick_legality`), the others are played
 //! on a per-thread trial position and taken back.
 
-use super::attacks::{opposite, steps_along};
+use super::attacks::{opposite, steps_along, ALL_DIRECTION_INDICES};
 use super::moves::{Move, PieceMove, Spell};
 use super::tables::tables;
 use super::{Hexian, Kind, Patron, PlayerCount, Players};
@@ -38,6 +38,9 @@ struct Exposure {
     unmarked: bool,
     /// The Archwizard is attacked now.
     in_check: bool,
+    /// When the Archwizard is unmarked and not in check, the pieces whose move may open
+    /// a line to it ([`Hexian::pinned_to`]); else empty.
+    pinned: Wide256,
 }
 
 /// A sink satisfied by the first move.
@@ -145,11 +148,48 @@ impl Hexian {
             self.standing[cell]
                 .is_some_and(|p| p.kind == Kind::Illusion || (p.summoned && p.army == side))
         });
-        steady.then(|| Exposure {
-            archwizard,
-            occupied: self.occupied(),
-            unmarked: self.standing[archwizard].is_some_and(|p| p.mark.is_none()),
-            in_check: self.is_attacked(archwizard, side),
+        steady.then(|| {
+            let unmarked = self.standing[archwizard].is_some_and(|p| p.mark.is_none());
+            let in_check = self.is_attacked(archwizard, side);
+            let pinned = if unmarked && !in_check {
+                self.pinned_to(archwizard)
+            } else {
+                Wide256::EMPTY
+            };
+            Exposure {
+                archwizard,
+                occupied: self.occupied(),
+                unmarked,
+                in_check,
+                pinned,
+            }
+        })
+    }
+
+    /// The standing pieces whose move alone may let an enemy attack the side's Archwizard
+    /// on `archwizard` along a line: on each of its 12 lines, the first piece, when the
+    /// next one beyond it attacks the Archwizard along that line (R11, R13).
+    fn pinned_to(&self, archwizard: usize) -> Wide256 {
+        let hex = &tables().hex;
+        ALL_DIRECTION_INDICES
+            .filter_map(|d| {
+                let first = hex.first_blocker(d, archwizard, self.occupied)?;
+                let beyond = hex.first_blocker(d, first, self.occupied)?;
+                self.enemy_attacks_along(beyond, d, archwizard)
+                    .then_some(first)
+            })
+            .fold(Wide256::EMPTY, |bb, cell| bb | Wide256::cell(cell))
+    }
+
+    /// Whether the standing piece on `from`, on the line from `archwizard` in direction
+    /// `d` with no standing piece between, is an enemy of the side to move that attacks
+    /// the Archwizard along that line (R13).
+    fn enemy_attacks_along(&self, from: usize, d: usize, archwizard: usize) -> bool {
+        let steps = steps_along(d, tables().hex.distance(from, archwizard) as usize);
+        self.standing[from].is_some_and(|p| {
+            !p.petrified
+                && self.are_enemies(p.army, self.side)
+                && self.attacks_along(&p, opposite(d), steps)
         })
     }
 
@@ -181,7 +221,9 @@ impl Hexian {
         if exposure.in_check {
             return Some(!self.archwizard_attacked_after_move(exposure, from, to));
         }
-        Some(!self.opens_line(exposure, from, to))
+        // A piece that is not pinned opens no line: the Archwizard is not in check, so
+        // the first piece on each of its lines does not attack it.
+        Some(!(exposure.pinned.has(from) && self.opens_line(exposure, from, to)))
     }
 
     /// Whether the unmarked, unmoving Archwizard is attacked after a move from `from` to
@@ -214,13 +256,7 @@ impl Hexian {
         let Some(blocker) = hex.first_blocker(d, archwizard, occupied) else {
             return false;
         };
-        let steps = steps_along(d, hex.distance(blocker, archwizard) as usize);
-        blocker != to
-            && self.standing[blocker].is_some_and(|p| {
-                !p.petrified
-                    && self.are_enemies(p.army, self.side)
-                    && self.attacks_along(&p, opposite(d), steps)
-            })
+        blocker != to && self.enemy_attacks_along(blocker, d, archwizard)
     }
 
     /// Whether the side to move has a legal move (the pass counts); stops at the first.

@@ -67,9 +67,10 @@ impl Hexian {
     /// whose check the ply begun at `before` cannot have changed keeps its bit.
     fn count_checks(&mut self, mover: usize, before: &Checkpoint) {
         debug_assert!(!self.in_check(mover), "R68: the mover is not left in check");
-        let reach = attack_reach(self.cells_changed_since(before));
+        let changed = self.cells_changed_since(before);
+        let reach = attack_reach(changed);
         let was_checked = self.checked;
-        let unchanged = |army: usize| self.check_unchanged(army, reach);
+        let unchanged = |army: usize| self.check_unchanged(army, changed, reach);
         self.checked = self.players.armies_in_play().fold(0, |bits, army| {
             let in_check = match army {
                 _ if army == mover => false,
@@ -92,19 +93,25 @@ impl Hexian {
         }
     }
 
-    /// Whether `army` is in check exactly as before a ply whose changes of pieces have
-    /// the [`attack_reach`] `reach`: its Archwizard stayed, no cell from which a piece
-    /// could attack it changed, and no enemy Imp stands next to it (whose attack depends
-    /// on freshness, R25, R66, which the change of turn shifts).
-    fn check_unchanged(&self, army: usize, reach: Wide256) -> bool {
+    /// Whether `army` is in check exactly as before a ply that changed the pieces on
+    /// `changed`, whose [`attack_reach`] is `reach`: its Archwizard stayed, no changed
+    /// cell is one from which a piece could attack it before or after the ply (none when
+    /// the Archwizard is out of the reach, else [`attack_may_change`] looks closer), and
+    /// no enemy Imp stands next to it (whose attack depends on freshness, R25, R66, which
+    /// the change of turn shifts).
+    fn check_unchanged(&self, army: usize, changed: Wide256, reach: Wide256) -> bool {
         let t = tables();
         self.archwizard_of(army).is_none_or(|cell| {
             let enemy_imp = |c: usize| {
                 self.standing[c]
                     .is_some_and(|p| p.kind == Kind::Imp && self.are_enemies(p.army, army))
             };
-            let others = self.occupied & !self.standing_by_army[army];
-            !reach.has(cell) && !(t.adjacent[cell] & others).cells().any(enemy_imp)
+            let stayed = || self.occupied & !changed;
+            let others = || self.occupied & !self.standing_by_army[army];
+            let may_change = changed.has(cell)
+                || (reach.has(cell) && attack_may_change(cell, changed, stayed()))
+                || (t.adjacent[cell] & others()).cells().any(enemy_imp);
+            !may_change
         })
     }
 
@@ -236,6 +243,25 @@ fn attack_reach(changed: Wide256) -> Wide256 {
         .fold(changed, |bb, c| bb | t.lines_through[c] | t.hex.knight(c))
 }
 
+/// Whether a change of the pieces on `changed` may alter the attacks on `cell`, whose
+/// piece stayed, given the standing pieces that `stayed` the same before and after
+/// (R13): a changed cell a knight's leap or a double step away (the leaps of a
+/// Doppelganger, R32, R34, which nothing blocks), or a changed cell on one of the 12
+/// lines through `cell` with no piece that stayed between them (R11: such a piece blocks
+/// the line both before and after).
+fn attack_may_change(cell: usize, changed: Wide256, stayed: Wide256) -> bool {
+    let t = tables();
+    let leaps = t.hex.knight(cell) | t.double_steps[cell];
+    let on_open_line = |c: usize| {
+        t.line_direction[cell][c].is_some_and(|d| {
+            let d = usize::from(d);
+            let between = t.hex.ray(d, cell) ^ t.hex.ray(d, c) ^ Wide256::cell(c);
+            (between & stayed).is_empty()
+        })
+    };
+    !(changed & leaps).is_empty() || (changed & t.lines_through[cell]).cells().any(on_open_line)
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{Config, Piece};
@@ -313,6 +339,47 @@ mod tests {
             }
         }
         assert!(knight_checks > 0, "no check by a knight's leap");
+    }
+
+    /// R102 with R34: a white Doppelganger in Imp form leaping to a double step from
+    /// blue's Archwizard checks it over the blue piece between them, which stays and does
+    /// not block the leap; the check is counted and kept. The Doppelganger is tried on
+    /// every free cell off the Archwizard's lines.
+    #[test]
+    fn r102_a_check_by_a_double_step_over_a_piece_is_counted() {
+        let text = "9/10/11/12/bA12/14/15/16/8uA8/16/15/14/13/12/11/10/2wA6 w - w.b.u.P.G.Y 1 - 000000 - - 0 1";
+        let mut base = Hexian::from_position_string(text).expect("valid");
+        let blue = base.archwizard_of(2).expect("blue's Archwizard");
+        let t = tables();
+        for neighbour in t.adjacent[blue].cells() {
+            base.put_standing(neighbour, Piece::new(2, Kind::Zombie));
+        }
+        let off_lines = !(t.lines_through[blue] | t.hex.knight(blue)) & !base.occupied();
+        let mut leap_checks = 0;
+        for start in off_lines
+            .cells()
+            .filter(|&c| c < crate::variants::hexian::CELLS)
+        {
+            let mut p = base.clone();
+            let imp_form = Piece {
+                form: Some(Kind::Imp),
+                ..Piece::new(0, Kind::Doppelganger)
+            };
+            p.put_standing(start, imp_form);
+            p.refresh_checked();
+            for mv in p.legal_moves() {
+                let before = p.checkpoint();
+                p.play(mv);
+                assert_eq!(p.checked, p.armies_in_check(), "after {mv:?}");
+                let leap = matches!(mv, Move::Piece(m) if usize::from(m.from) == start);
+                if leap && p.checked & 1 << 2 != 0 {
+                    assert_eq!(p.check_counter(2), 1, "after {mv:?}");
+                    leap_checks += 1;
+                }
+                p.rewind(&before);
+            }
+        }
+        assert!(leap_checks > 0, "no check by a double step");
     }
 
     /// R102 with R25 and R66: a white Imp attacks blue's Archwizard, which arrived after
