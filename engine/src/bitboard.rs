@@ -195,9 +195,11 @@ impl<const W: usize> Bitboard for Wide<W> {
 
     #[inline]
     fn cell(cell: usize) -> Self {
-        let mut bb = Self::EMPTY;
-        bb.0[cell / 64] = 1 << (cell % 64);
-        bb
+        // Each word is chosen by value, so the mask is built in registers: writing one
+        // word of a zeroed array and reading the whole array back as a vector stalls the
+        // store forwarding, which made Hexian's make/unmake a third slower.
+        let (word, bit) = (cell / 64, 1 << (cell % 64));
+        Wide(std::array::from_fn(|i| if i == word { bit } else { 0 }))
     }
     #[inline]
     fn has(self, cell: usize) -> bool {
