@@ -28,13 +28,12 @@ crate::weights! {
     /// The Hexmate evaluation's weights in centipawns, each a middlegame and an endgame
     /// value unless it says otherwise; their values are in `weights.rs`.
     pub struct Weights {
-        /// Piece values by kind (K, Q, D, A, R, B, N, P). The seed's values (§13: Q ≈ D ≈ 9,
-        /// A ≈ 7, R ≈ 5, B ≈ N ≈ 3, P = 1) times 100, adjusted: the Duke slightly below the
-        /// Queen (its knight leaps cover less of an open board than bishop lines); the Rook
-        /// gains in the endgame (six open orthogonal lines on an emptying board); the
-        /// Bishop, on one of three colours, is a little weaker than the Knight late; pawns
-        /// gain in the endgame, where each one is a promotion threat. The King's own
-        /// strength is its borrowed movement, valued separately (`borrowed`).
+        /// Piece values by kind (K, Q, D, A, R, B, N, P), fitted to self-play results
+        /// (`tessera tune --only values`, header of `weights.rs`) from the seed's values
+        /// (§13: Q ≈ D ≈ 9, A ≈ 7, R ≈ 5, B ≈ N ≈ 3, P = 1, times 100). Every piece gains in
+        /// the endgame, the Archbishop most; a pawn's worth lies mostly in the pawn terms
+        /// (`passed`, `unstoppable`). The King's own strength is its borrowed movement,
+        /// valued separately (`borrowed`).
         pub values: [Pair; 8],
         /// Mobility per reachable cell (not own, not attacked by an enemy pawn), by kind.
         /// Long range pieces reach many cells each, so their weight per cell is lower.

@@ -7,7 +7,10 @@
 //! positions of `Σ_i (p_i − r_i)²`, `r_i` being the points seat `i` took in the game.
 //!
 //! The scaling constant `K` is fitted first, with the given weights ([`fit_scale`]); then
-//! every weight at once by gradient descent (Adam) with `K` fixed ([`fit_weights`]). The
+//! every weight at once by gradient descent (Adam) with `K` fixed ([`fit_weights`]).
+//! Two options keep a fit on little data well posed ([`Descent`]): a pull of every weight
+//! towards the weights the fit started from (an L2 term added to the loss), and leaving
+//! as they are the weights that change the score of too few positions to be measured. The
 //! evaluation is linearised around the given weights once: each weight's effect on every
 //! seat's score is measured for every position by evaluating with that weight moved by
 //! [`STEP`] ([`Features::extract`]). Most terms are sums of weight times count, for which
@@ -117,6 +120,15 @@ impl Features {
 
     pub fn positions(&self) -> usize {
         self.offsets.len() - 1
+    }
+
+    /// For each weight, the number of positions whose score it changes.
+    pub fn positions_moved(&self) -> Vec<usize> {
+        let mut count = vec![0; self.origin.len()];
+        for &j in &self.weight {
+            count[usize::from(j)] += 1;
+        }
+        count
     }
 
     /// The seats' scores of position `p` with the weights `w`, by the linear model.
@@ -230,6 +242,14 @@ pub struct Descent {
     /// Adam's first step size, in centipawns; it falls linearly to a hundredth of this
     /// over the passes, so that the weights settle.
     pub rate: f64,
+    /// The pull `λ` towards the anchor weights `a` (those the fit started from): the loss
+    /// minimised is the data's plus `λ Σ_j ((w_j − a_j) / 100)²`, so that moving a weight
+    /// by a pawn costs `λ`. A weight the data barely determines then stays near its
+    /// anchor instead of wandering to fit the noise. 0 leaves the weights free.
+    pub pull: f64,
+    /// Weights that change the score of fewer positions than this keep their values: the
+    /// data holds too few examples to measure them.
+    pub min_positions: usize,
 }
 
 impl Default for Descent {
@@ -237,22 +257,48 @@ impl Default for Descent {
         Descent {
             passes: 2000,
             rate: 1.0,
+            pull: 0.0,
+            min_positions: 0,
         }
     }
 }
 
-/// The weights that minimise the loss at scale `k`, starting from those the features
-/// were measured at: Adam over all weights at once.
-pub fn fit_weights(features: &Features, k: f64, descent: Descent) -> Vec<f64> {
+impl Descent {
+    /// The gradient of the pull towards `anchor` at `w`.
+    fn pull_gradient(&self, w: f64, anchor: f64) -> f64 {
+        2.0 * self.pull * (w - anchor) / (100.0 * 100.0)
+    }
+}
+
+/// The weights that minimise the loss at scale `k` (plus the pull towards `anchor`),
+/// starting from those the features were measured at: Adam over all weights at once,
+/// except those not `free` and those that move the score of fewer than
+/// `descent.min_positions` positions.
+pub fn fit_weights(
+    features: &Features,
+    k: f64,
+    descent: Descent,
+    anchor: &[f64],
+    free: &[bool],
+) -> Vec<f64> {
     let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-12);
     let mut w = features.origin.clone();
     let mut m = vec![0.0; w.len()];
     let mut v = vec![0.0; w.len()];
+    let moving: Vec<bool> = features
+        .positions_moved()
+        .iter()
+        .zip(free)
+        .map(|(&count, &free)| free && count >= descent.min_positions)
+        .collect();
     for t in 1..=descent.passes {
-        let (_, grad) = features.pass(&w, k, true);
+        let (_, mut grad) = features.pass(&w, k, true);
+        for j in 0..w.len() {
+            grad[j] += descent.pull_gradient(w[j], anchor[j]);
+        }
         let (c1, c2) = (1.0 - beta1.powi(t as i32), 1.0 - beta2.powi(t as i32));
         let rate = descent.rate * (1.0 - 0.99 * (t - 1) as f64 / descent.passes as f64);
-        for j in 0..w.len() {
+        for j in (0..w.len()).filter(|&j| moving[j]) {
             m[j] = beta1 * m[j] + (1.0 - beta1) * grad[j];
             v[j] = beta2 * v[j] + (1.0 - beta2) * grad[j] * grad[j];
             if v[j] > 0.0 {
@@ -266,19 +312,22 @@ pub fn fit_weights(features: &Features, k: f64, descent: Descent) -> Vec<f64> {
 /// Fits the weights at scale `k` in `rounds` rounds: each round linearises the evaluation
 /// at the weights the previous one found (rounded to whole centipawns), so that terms that
 /// are not linear in their weights (the strongest other seat of the field, shares in per
-/// cent) are measured where the fit ends.
+/// cent) are measured where the fit ends. The pull holds every round to `start`; only the
+/// `free` weights move.
 pub fn fit<G: Game + Sync, E: Tunable<G>>(
     start: &E::Weights,
     samples: &[Sample<G>],
     k: f64,
     descent: Descent,
     rounds: usize,
+    free: &[bool],
 ) -> Vec<f64> {
     let mut weights = start.clone();
-    let mut fitted: Vec<f64> = start.flat().iter().map(|&w| f64::from(w)).collect();
+    let anchor: Vec<f64> = start.flat().iter().map(|&w| f64::from(w)).collect();
+    let mut fitted = anchor.clone();
     for _ in 0..rounds.max(1) {
         let features = Features::extract::<G, E>(&weights, samples);
-        fitted = fit_weights(&features, k, descent);
+        fitted = fit_weights(&features, k, descent, &anchor, free);
         weights = rounded(&weights, &fitted);
     }
     fitted
@@ -307,6 +356,76 @@ mod tests {
             let numeric = (softmax_loss(&moved, &r, k, &mut [0.0; 3]) - loss) / 1e-4;
             assert!((numeric - ds[i]).abs() < 1e-7, "{i}: {numeric} {}", ds[i]);
         }
+    }
+
+    /// Four two-seat positions scored 0 at the origin (all weights 0), three won by seat
+    /// 1: weight 0 adds its value to seat 1's score (and takes it from seat 2's) in every
+    /// position, weight 1 only in position 0, one of the wins.
+    fn four_positions() -> Features {
+        let mut features = Features {
+            seats: 2,
+            base: vec![0.0; 8],
+            result: vec![1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 1.0],
+            offsets: vec![0],
+            weight: Vec::new(),
+            slope: Vec::new(),
+            origin: vec![0.0, 0.0],
+        };
+        for p in 0..4 {
+            let weights: &[u16] = if p == 0 { &[0, 1] } else { &[0] };
+            for &j in weights {
+                features.weight.push(j);
+                features.slope.extend([1.0, -1.0]);
+            }
+            features.offsets.push(features.weight.len());
+        }
+        features
+    }
+
+    fn descent(pull: f64, min_positions: usize) -> Descent {
+        Descent {
+            passes: 3000,
+            rate: 2.0,
+            pull,
+            min_positions,
+        }
+    }
+
+    #[test]
+    fn a_weight_moving_too_few_positions_keeps_its_value() {
+        let features = four_positions();
+        assert_eq!(features.positions_moved(), [4, 1]);
+        let free = fit_weights(&features, 0.01, descent(0.0, 0), &[0.0, 0.0], &[true; 2]);
+        assert!(free[1] > 20.0, "{free:?}");
+        let kept = fit_weights(&features, 0.01, descent(0.0, 2), &[0.0, 0.0], &[true; 2]);
+        assert_eq!(kept[1], 0.0);
+        assert!(kept[0] > 20.0, "{kept:?}");
+    }
+
+    #[test]
+    fn a_weight_not_free_keeps_its_value() {
+        let features = four_positions();
+        let only_second = [false, true];
+        let fitted = fit_weights(&features, 0.01, descent(0.0, 0), &[0.0, 0.0], &only_second);
+        assert_eq!(fitted[0], 0.0);
+        assert!(fitted[1] > 20.0, "{fitted:?}");
+    }
+
+    /// Without the pull weight 0 reaches the data's optimum, where seat 1's expected
+    /// share is 3/4: `w = ln 3 / (2k)`. With it the fit stops short, where the data's
+    /// gradient and the pull's cancel.
+    #[test]
+    fn the_pull_holds_a_weight_between_its_anchor_and_the_datas_optimum() {
+        let (features, k) = (four_positions(), 0.01);
+        let optimum = 3f64.ln() / (2.0 * k);
+        let free = fit_weights(&features, k, descent(0.0, 2), &[0.0, 0.0], &[true; 2]);
+        assert!((free[0] - optimum).abs() < 0.01, "{free:?} {optimum}");
+        let pulled = descent(0.5, 2);
+        let held = fit_weights(&features, k, pulled, &[0.0, 0.0], &[true; 2]);
+        assert!(held[0] > 1.0 && held[0] < optimum - 10.0, "{held:?}");
+        let (_, grad) = features.pass(&held, k, true);
+        let total = grad[0] + pulled.pull_gradient(held[0], 0.0);
+        assert!(total.abs() < 1e-7, "{total}");
     }
 
     /// Two opposite scores: the softmax is Texel's logistic curve of twice the scale.

@@ -60,8 +60,9 @@ fn recovery<G: Game, E: Tunable<G>>(samples: &[Sample<G>], k: f64, moves: &[(usi
     let descent = Descent {
         passes: 3000,
         rate: 2.0,
+        ..Descent::default()
     };
-    let fitted = fit::<G, E>(&moved, samples, k, descent, 3);
+    let fitted = fit::<G, E>(&moved, samples, k, descent, 3, &vec![true; truth.len()]);
     let names = E::Weights::value_names();
     let mut worst = 0.0f64;
     for &(j, _) in moves {

@@ -72,6 +72,18 @@ pub struct TuneArgs {
     /// Rounds: the evaluation is linearised again at each round's weights.
     #[arg(long, default_value = "2")]
     pub rounds: usize,
+    /// Pull of every weight towards the compiled-in one: the loss adds this times the sum
+    /// of the squared changes in pawns (0: the weights are free).
+    #[arg(long, default_value = "0")]
+    pub pull: f64,
+    /// Keep the compiled-in value of each weight that changes the score of fewer
+    /// positions than this.
+    #[arg(long, default_value = "0")]
+    pub min_positions: usize,
+    /// Fit only the weights whose names (as the report prints them, e.g. `values[2].mg`)
+    /// start with one of these, e.g. `--only values passed`; the others keep their values.
+    #[arg(long, num_args = 1..)]
+    pub only: Vec<String>,
     /// Threads of the passes.
     #[arg(long, default_value = "1", value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: u64,
@@ -120,7 +132,12 @@ fn read_data<G>(
 }
 
 /// Fits the weights of `E` and returns the report and the new weights file.
-fn tune<G: Game + Sync, E: Tunable<G>>(samples: &[Sample<G>], args: &TuneArgs) -> (String, String) {
+fn tune<G: Game + Sync, E: Tunable<G>>(
+    samples: &[Sample<G>],
+    args: &TuneArgs,
+) -> Result<(String, String), String> {
+    let names = E::Weights::value_names();
+    let free = free_weights(&names, &args.only)?;
     let mut report = String::new();
     let start = E::weights();
     let clock = Instant::now();
@@ -131,9 +148,11 @@ fn tune<G: Game + Sync, E: Tunable<G>>(samples: &[Sample<G>], args: &TuneArgs) -
     let descent = Descent {
         passes: args.passes,
         rate: args.rate,
+        pull: args.pull,
+        min_positions: args.min_positions,
     };
     let clock = Instant::now();
-    let fitted = fit::<G, E>(&start, samples, k, descent, args.rounds);
+    let fitted = fit::<G, E>(&start, samples, k, descent, args.rounds, &free);
     let fitting = clock.elapsed().as_secs_f64();
     let weights = rounded(&start, &fitted);
     let at_end = Features::extract::<G, E>(&weights, samples);
@@ -153,7 +172,21 @@ fn tune<G: Game + Sync, E: Tunable<G>>(samples: &[Sample<G>], args: &TuneArgs) -
         n as f64 / extracted.max(1e-9) / threads,
         pass_rate / threads
     );
-    let names = E::Weights::value_names();
+    let unmeasured: Vec<&str> = features
+        .positions_moved()
+        .iter()
+        .zip(&names)
+        .filter(|(&count, _)| count < args.min_positions)
+        .map(|(_, name)| name.as_str())
+        .collect();
+    if !unmeasured.is_empty() {
+        let _ = writeln!(
+            report,
+            "kept (fewer than {} positions): {}",
+            args.min_positions,
+            unmeasured.join(" ")
+        );
+    }
     for ((name, old), new) in names.iter().zip(start.flat()).zip(weights.flat()) {
         if old != new {
             let _ = writeln!(report, "{name}: {old} -> {new}");
@@ -163,7 +196,24 @@ fn tune<G: Game + Sync, E: Tunable<G>>(samples: &[Sample<G>], args: &TuneArgs) -
         "Evaluation weights written by `tessera tune` ({n} positions; scale K {k:.6};\nloss {before:.6} with the previous weights, {after:.6} tuned):\n{}",
         command_line()
     );
-    (report, weights.to_rust(&header))
+    Ok((report, weights.to_rust(&header)))
+}
+
+/// Which weights the fit may move: those named with one of the `only` prefixes, or every
+/// weight when there are none. A prefix that names no weight is refused.
+fn free_weights(names: &[String], only: &[String]) -> Result<Vec<bool>, String> {
+    if let Some(unknown) = only
+        .iter()
+        .find(|prefix| !names.iter().any(|name| name.starts_with(prefix.as_str())))
+    {
+        return Err(format!(
+            "--only {unknown}: no weight of the variant is named so"
+        ));
+    }
+    Ok(names
+        .iter()
+        .map(|name| only.is_empty() || only.iter().any(|prefix| name.starts_with(prefix.as_str())))
+        .collect())
 }
 
 fn features_origin<W: Weights>(weights: &W) -> Vec<f64> {
@@ -196,35 +246,35 @@ pub fn run_command(args: TuneArgs) -> Result<(), String> {
                 AnyGame::Hexmate(p) => Some(p),
                 _ => None,
             })?;
-            Ok(tune::<Hexmate, HexmateEval>(&samples, &args))
+            tune::<Hexmate, HexmateEval>(&samples, &args)
         }
         Variant::Panoply => {
             let samples = read_data(&args, |g| match g {
                 AnyGame::Panoply(p) => Some(p),
                 _ => None,
             })?;
-            Ok(tune::<Panoply, PanoplyEval>(&samples, &args))
+            tune::<Panoply, PanoplyEval>(&samples, &args)
         }
         Variant::Hepta => {
             let samples = read_data(&args, |g| match g {
                 AnyGame::Hepta(p) => Some(p),
                 _ => None,
             })?;
-            Ok(tune::<Hepta, HeptaEval>(&samples, &args))
+            tune::<Hepta, HeptaEval>(&samples, &args)
         }
         Variant::SevenKingdoms => {
             let samples = read_data(&args, |g| match g {
                 AnyGame::SevenKingdoms(p) => Some(p),
                 _ => None,
             })?;
-            Ok(tune::<SevenKingdoms, SevenKingdomsEval>(&samples, &args))
+            tune::<SevenKingdoms, SevenKingdomsEval>(&samples, &args)
         }
         Variant::Hexian => {
             let samples = read_data(&args, |g| match g {
                 AnyGame::Hexian(p) => Some(p),
                 _ => None,
             })?;
-            Ok(tune::<HexianGame, HexianEval>(&samples, &args))
+            tune::<HexianGame, HexianEval>(&samples, &args)
         }
     });
     let (report, file) = fitted?;
@@ -264,6 +314,9 @@ mod tests {
             },
             passes: 20,
             rate: 1.0,
+            pull: 0.0,
+            min_positions: 0,
+            only: Vec::new(),
             rounds: 1,
             threads: 1,
             output: None,
@@ -308,12 +361,38 @@ mod tests {
     }
 
     #[test]
+    fn only_frees_the_weights_named_by_its_prefixes_and_refuses_unknown_ones() {
+        let names = <PanoplyEval as Tunable<Panoply>>::Weights::value_names();
+        let only = |prefixes: &[&str]| {
+            let prefixes: Vec<String> = prefixes.iter().map(|p| p.to_string()).collect();
+            free_weights(&names, &prefixes)
+        };
+        let freed = |free: Vec<bool>| -> Vec<String> {
+            names
+                .iter()
+                .zip(free)
+                .filter(|(_, free)| *free)
+                .map(|(name, _)| name.clone())
+                .collect()
+        };
+        assert_eq!(
+            freed(only(&["values[2]", "tempo"]).unwrap()),
+            ["values[2]", "tempo"]
+        );
+        assert_eq!(freed(only(&[]).unwrap()), names);
+        assert_eq!(
+            only(&["values", "tmepo"]),
+            Err("--only tmepo: no weight of the variant is named so".to_string())
+        );
+    }
+
+    #[test]
     fn the_fit_writes_every_weight_in_the_evaluators_form() {
         let samples = [Sample {
             pos: Panoply::start(&()),
             result: vec![0.5, 0.5],
         }];
-        let (report, file) = tune::<Panoply, PanoplyEval>(&samples, &args(PathBuf::new()));
+        let (report, file) = tune::<Panoply, PanoplyEval>(&samples, &args(PathBuf::new())).unwrap();
         assert!(
             report.starts_with("positions: 1, weights: 19\n"),
             "{report}"
