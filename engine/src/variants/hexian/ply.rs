@@ -307,79 +307,71 @@ mod tests {
         );
     }
 
-    /// R102 with R32: a native Doppelganger leaping to a knight's leap from blue's
-    /// Archwizard checks it from a cell on none of its lines, having left another such
-    /// cell; the check is counted and kept. White's Doppelganger is tried on every cell
-    /// off the Archwizard's lines.
-    #[test]
-    fn r102_a_check_by_a_knight_s_leap_off_the_lines_is_counted() {
-        let text = "9/10/11/12/bA12/14/15/16/8uA8/16/15/14/13/12/11/10/2wA6 w - w.b.u.P.G.Y 1 - 000000 - - 0 1";
-        let base = Hexian::from_position_string(text).expect("valid");
+    /// White's, black's and blue's Archwizards alone, blue's far from the others.
+    const THREE_ARCHWIZARDS: &str = "9/10/11/12/bA12/14/15/16/8uA8/16/15/14/13/12/11/10/2wA6 w - w.b.u.P.G.Y 1 - 000000 - - 0 1";
+
+    /// Puts white's `piece` on each free cell of `base` off blue's Archwizard's lines and
+    /// knight's leaps and plays every legal move: the armies in check must be those found
+    /// afresh, and each move of that piece that checks blue must raise blue's counter to 1
+    /// (R102). Returns how many of its moves checked blue.
+    fn checks_from_off_the_lines(base: &Hexian, piece: Piece) -> usize {
         let blue = base.archwizard_of(2).expect("blue's Archwizard");
         let t = tables();
         let off_lines = !(t.lines_through[blue] | t.hex.knight(blue)) & !base.occupied();
-        let mut knight_checks = 0;
+        let mut checks = 0;
         for start in off_lines
             .cells()
             .filter(|&c| c < crate::variants::hexian::CELLS)
         {
             let mut p = base.clone();
-            p.put_standing(start, Piece::new(0, Kind::Doppelganger));
+            p.put_standing(start, piece);
             p.refresh_checked();
             for mv in p.legal_moves() {
                 let before = p.checkpoint();
                 p.play(mv);
                 assert_eq!(p.checked, p.armies_in_check(), "after {mv:?}");
-                let leap = matches!(mv, Move::Piece(m) if usize::from(m.from) == start);
-                if leap && p.checked & 1 << 2 != 0 {
+                let moved = matches!(mv, Move::Piece(m) if usize::from(m.from) == start);
+                if moved && p.checked & 1 << 2 != 0 {
                     assert_eq!(p.check_counter(2), 1, "after {mv:?}");
-                    knight_checks += 1;
+                    checks += 1;
                 }
                 p.rewind(&before);
             }
         }
-        assert!(knight_checks > 0, "no check by a knight's leap");
+        checks
+    }
+
+    /// R102 with R32: a native Doppelganger leaping to a knight's leap from blue's
+    /// Archwizard checks it from a cell on none of its lines, having left another such
+    /// cell; the check is counted and kept.
+    #[test]
+    fn r102_a_check_by_a_knight_s_leap_off_the_lines_is_counted() {
+        let base = Hexian::from_position_string(THREE_ARCHWIZARDS).expect("valid");
+        let doppelganger = Piece::new(0, Kind::Doppelganger);
+        assert!(
+            checks_from_off_the_lines(&base, doppelganger) > 0,
+            "no check by a knight's leap"
+        );
     }
 
     /// R102 with R34: a white Doppelganger in Imp form leaping to a double step from
     /// blue's Archwizard checks it over the blue piece between them, which stays and does
-    /// not block the leap; the check is counted and kept. The Doppelganger is tried on
-    /// every free cell off the Archwizard's lines.
+    /// not block the leap; the check is counted and kept.
     #[test]
     fn r102_a_check_by_a_double_step_over_a_piece_is_counted() {
-        let text = "9/10/11/12/bA12/14/15/16/8uA8/16/15/14/13/12/11/10/2wA6 w - w.b.u.P.G.Y 1 - 000000 - - 0 1";
-        let mut base = Hexian::from_position_string(text).expect("valid");
+        let mut base = Hexian::from_position_string(THREE_ARCHWIZARDS).expect("valid");
         let blue = base.archwizard_of(2).expect("blue's Archwizard");
-        let t = tables();
-        for neighbour in t.adjacent[blue].cells() {
+        for neighbour in tables().adjacent[blue].cells() {
             base.put_standing(neighbour, Piece::new(2, Kind::Zombie));
         }
-        let off_lines = !(t.lines_through[blue] | t.hex.knight(blue)) & !base.occupied();
-        let mut leap_checks = 0;
-        for start in off_lines
-            .cells()
-            .filter(|&c| c < crate::variants::hexian::CELLS)
-        {
-            let mut p = base.clone();
-            let imp_form = Piece {
-                form: Some(Kind::Imp),
-                ..Piece::new(0, Kind::Doppelganger)
-            };
-            p.put_standing(start, imp_form);
-            p.refresh_checked();
-            for mv in p.legal_moves() {
-                let before = p.checkpoint();
-                p.play(mv);
-                assert_eq!(p.checked, p.armies_in_check(), "after {mv:?}");
-                let leap = matches!(mv, Move::Piece(m) if usize::from(m.from) == start);
-                if leap && p.checked & 1 << 2 != 0 {
-                    assert_eq!(p.check_counter(2), 1, "after {mv:?}");
-                    leap_checks += 1;
-                }
-                p.rewind(&before);
-            }
-        }
-        assert!(leap_checks > 0, "no check by a double step");
+        let imp_form = Piece {
+            form: Some(Kind::Imp),
+            ..Piece::new(0, Kind::Doppelganger)
+        };
+        assert!(
+            checks_from_off_the_lines(&base, imp_form) > 0,
+            "no check by a double step"
+        );
     }
 
     /// R102 with R25 and R66: a white Imp attacks blue's Archwizard, which arrived after
