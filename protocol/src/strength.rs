@@ -18,9 +18,15 @@ pub const MAX_ELO: u32 =
 
 /// Hexmate's ladder: matches of 100 games at 2,000 nodes a move (levels 0-8: 4,000)
 /// between levels 0, 4, 8, 12, 16 and 20, each level's Elo the sum of the measured
-/// differences up the ladder. Level 16 measured 14 Elo below level 12 (48-52, ±70) and
-/// is left out, so that the scale rises.
-const HEXMATE: [(u32, u32); 5] = [(0, 1000), (4, 1049), (8, 1112), (12, 1161), (20, 1477)];
+/// differences up the ladder, measured with the tuned piece values.
+const HEXMATE: [(u32, u32); 6] = [
+    (0, 1000),
+    (4, 1063),
+    (8, 1073),
+    (12, 1112),
+    (16, 1122),
+    (20, 1600),
+];
 
 /// Panoply's ladder: matches of 60 games at 2,000 nodes a move between levels 0, 8, 16
 /// and 20.
@@ -129,8 +135,8 @@ mod tests {
     fn each_game_maps_elo_by_its_own_ladder() {
         let levels_at = |elo| Variant::ALL.map(|variant| level_for_elo(variant, elo));
         // Hexmate, Hexchoice, Panoply, Hepta, Seven Kingdoms, Hexian.
-        assert_eq!(levels_at(1010), [81, 81, 150, 153, 1511, 163]);
-        assert_eq!(levels_at(1100), [723, 723, 1448, 756, 2000, 1336]);
+        assert_eq!(levels_at(1010), [63, 63, 150, 153, 1511, 163]);
+        assert_eq!(levels_at(1100), [1076, 1076, 1448, 756, 2000, 1336]);
     }
 
     #[test]
