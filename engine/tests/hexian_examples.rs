@@ -164,7 +164,7 @@ fn w7_r23_r74_r76_imp_leaps_hops_and_chains() {
         list("i9e11 i9g11 i9g13 i9g7 i9g9 i9i7 i9k11 i9k5 i9k7 i9k9 i9k9g11 i9k9k11 i9m7")
     );
     let after = play(&p, "i9k9");
-    assert_eq!(after.fallen(cell("j9")).map(|z| z.army), Some(1));
+    assert_eq!(after.fallen(cell("j9")).map(|z| z.army()), Some(1));
     assert!(after.standing(cell("j9")).is_none());
 }
 

@@ -184,7 +184,7 @@ fn material(w: &Weights, pos: &Hexian, army: usize, standing: i32) -> i32 {
         .fallen_cells()
         .cells()
         .filter_map(|c| pos.fallen(c))
-        .filter(|p| p.army == army)
+        .filter(|p| p.army() == army)
         .map(|p| fallen_value(w, &p))
         .sum();
     let pool = pos
@@ -348,7 +348,7 @@ fn losing_capture(w: &Weights, pos: &Hexian, mv: Move) -> bool {
     match (pos.standing(from), pos.standing(to)) {
         (Some(mover), Some(victim)) if mover.kind != Kind::Imp => {
             standing_value(w, &mover) > standing_value(w, &victim)
-                && pos.is_attacked(to, mover.army)
+                && pos.is_attacked(to, mover.army())
         }
         _ => false,
     }
@@ -369,7 +369,7 @@ fn victim_value(w: &Weights, pos: &Hexian, mv: Move) -> i32 {
     };
     victim
         .and_then(|cell| pos.standing(cell))
-        .filter(|p| pos.are_enemies(p.army, mover.army))
+        .filter(|p| pos.are_enemies(p.army(), mover.army()))
         .map_or(0, |p| standing_value(w, &p))
 }
 

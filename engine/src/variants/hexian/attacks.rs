@@ -38,7 +38,7 @@ impl Hexian {
     /// that is not an Archwizard, not an illusion and not shielded.
     pub fn is_capturable_by(&self, cell: usize, by: usize) -> bool {
         self.standing[cell].is_some_and(|p| {
-            self.are_enemies(p.army, by)
+            self.are_enemies(p.army(), by)
                 && !matches!(p.kind, Kind::Archwizard | Kind::Illusion)
                 && !p.shielded
         })
@@ -72,14 +72,14 @@ impl Hexian {
 
     fn attacks_of(&self, cell: usize, piece: &Piece) -> Wide256 {
         match piece.kind {
-            Kind::Imp => self.imp_attacks(cell, piece.army),
+            Kind::Imp => self.imp_attacks(cell, piece.army()),
             Kind::Doppelganger => match piece.form {
                 None => tables().hex.knight(cell),
                 Some(Kind::Imp) => self.double_steps(cell),
-                Some(form) => self.movement_attacks(cell, form, piece.army),
+                Some(form) => self.movement_attacks(cell, form, piece.army()),
             },
             Kind::Familiar | Kind::Illusion => Wide256::EMPTY,
-            kind => self.movement_attacks(cell, kind, piece.army),
+            kind => self.movement_attacks(cell, kind, piece.army()),
         }
     }
 
@@ -255,7 +255,7 @@ impl Hexian {
                     // R25: an Imp next to the cell, the cell beyond it on the board and free.
                     let imp_hop = || {
                         let landing = hex.step(cell, opposite(d));
-                        landing.is_some_and(|l| !occupied.has(l)) && fresh_for(piece.army)
+                        landing.is_some_and(|l| !occupied.has(l)) && fresh_for(piece.army())
                     };
                     self.attacks_along(&piece, opposite(d), steps)
                         || (piece.kind == Kind::Imp && steps == 1 && imp_hop())
@@ -294,7 +294,9 @@ impl Hexian {
         let orthogonal = ORTHOGONAL_DIRECTIONS.contains(&d);
         let short = steps <= self.short_reach();
         match kind {
-            Kind::Zombie => short && (d == widdershins(piece.army) || d == clockwise(piece.army)),
+            Kind::Zombie => {
+                short && (d == widdershins(piece.army()) || d == clockwise(piece.army()))
+            }
             Kind::Ghoul => short && orthogonal,
             Kind::Ghost => !orthogonal,
             Kind::Fungoid => orthogonal,
@@ -327,7 +329,7 @@ impl Hexian {
             return false;
         };
         self.patron == Patron::Belphegor
-            && self.attacked_by_enemy_where(cell, piece.army, |p| p.kind == piece.kind)
+            && self.attacked_by_enemy_where(cell, piece.army(), |p| p.kind == piece.kind)
     }
 
     /// R14: the standing piece on `cell` may act: not petrified, not paralysed.
@@ -447,7 +449,7 @@ mod tests {
             return false;
         };
         (0..ARMIES)
-            .filter(|&a| p.are_enemies(a, piece.army))
+            .filter(|&a| p.are_enemies(a, piece.army()))
             .flat_map(|a| p.standing_of(a).cells())
             .any(|from| {
                 p.standing(from).is_some_and(|q| q.kind == piece.kind)

@@ -45,10 +45,10 @@ impl Hexian {
     /// The cell between `from` and `to` holding an enemy standing piece, when `to` is two
     /// steps from `from` along a line (R77: that is what makes a hop).
     pub fn hopped_cell(&self, from: usize, to: usize) -> Option<usize> {
-        let army = self.standing[from]?.army;
+        let army = self.standing[from]?.army();
         let middle = middle_of_double_step(from, to)?;
         self.standing[middle]
-            .is_some_and(|p| self.are_enemies(p.army, army))
+            .is_some_and(|p| self.are_enemies(p.army(), army))
             .then_some(middle)
     }
 
@@ -58,7 +58,7 @@ impl Hexian {
         let Some(mut imp) = self.take_standing(from) else {
             return false;
         };
-        let victim = self.capture(middle, imp.army, false);
+        let victim = self.capture(middle, imp.army(), false);
         imp.set_mark(ply_army);
         self.put_standing(landing, imp);
         if victim.kind == Kind::Fungoid {
@@ -76,7 +76,7 @@ impl Hexian {
         };
         let victim = self.standing[to]
             .is_some()
-            .then(|| self.capture(to, piece.army, piece.kind == Kind::Ghoul));
+            .then(|| self.capture(to, piece.army(), piece.kind == Kind::Ghoul));
         if promotes {
             piece.kind = Kind::Ghoul;
         }
@@ -122,7 +122,7 @@ impl Hexian {
                     kind,
                     Kind::Imp | Kind::Fungoid | Kind::Doppelganger | Kind::Familiar
                 ) && !victim.summoned
-                    && self.are_enemies(victim.army, capturer_army);
+                    && self.are_enemies(victim.army(), capturer_army);
                 if self.patron == Patron::Lilith && credited {
                     self.holdings_mut().reserves[capturer_army].add(kind);
                 }
@@ -176,7 +176,7 @@ impl Hexian {
     /// R48, R63 step 1: every summoned piece of `army`, standing or fallen, leaves the
     /// game, except the one standing on `spared` (summoned in this ply).
     fn expire_summoned(&mut self, army: usize, spared: Option<usize>) {
-        let expires = |p: Piece| p.army == army && p.summoned;
+        let expires = |p: Piece| p.army() == army && p.summoned;
         if !self.flagged.is_empty() {
             for cell in (self.standing_by_army[army] & self.flagged).cells() {
                 if self.standing[cell].is_some_and(expires) && spared != Some(cell) {
@@ -196,7 +196,7 @@ impl Hexian {
         loop {
             let attacked = self.flagged.cells().find(|&cell| {
                 self.standing[cell]
-                    .is_some_and(|p| p.kind == Kind::Illusion && self.is_attacked(cell, p.army))
+                    .is_some_and(|p| p.kind == Kind::Illusion && self.is_attacked(cell, p.army()))
             });
             match attacked {
                 Some(cell) => {

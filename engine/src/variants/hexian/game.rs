@@ -75,7 +75,7 @@ impl HexianGame {
                 let mut moves = Vec::new();
                 if position
                     .standing(from)
-                    .is_some_and(|p| p.army == position.side())
+                    .is_some_and(|p| p.army() == position.side())
                 {
                     position.piece_moves(from, &mut moves);
                 }
@@ -276,7 +276,7 @@ impl Game for HexianGame {
             let piece = self.position.standing(cell)?;
             Some(format!(
                 "{}{}",
-                super::army_letter(piece.army),
+                super::army_letter(piece.army()),
                 piece.kind.letter()
             ))
         });

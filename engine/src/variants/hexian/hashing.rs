@@ -40,7 +40,7 @@ fn keys() -> &'static [u64] {
 pub fn piece_key(layer: usize, cell: usize, piece: &Piece) -> u64 {
     let keys = keys();
     let feature = |f: usize| keys[layer * LAYER_KEYS + f * CELLS + cell];
-    let mut key = feature(piece.army * 9 + piece.kind as usize);
+    let mut key = feature(piece.army() * 9 + piece.kind as usize);
     if let Some(mark) = piece.mark_army() {
         key ^= feature(MARK + mark);
     }

@@ -224,7 +224,7 @@ impl Hexian {
 
     pub(super) fn place_standing(&mut self, cell: usize, piece: Piece) {
         self.standing[cell] = Some(piece);
-        self.standing_by_army[piece.army] |= Wide256::cell(cell);
+        self.standing_by_army[piece.army()] |= Wide256::cell(cell);
         self.occupied |= Wide256::cell(cell);
         if super::is_flagged(&piece) {
             self.flagged |= Wide256::cell(cell);
@@ -236,13 +236,13 @@ impl Hexian {
             self.marked[mark] |= Wide256::cell(cell);
         }
         if piece.kind == Kind::Archwizard {
-            self.archwizards[piece.army] = Some(cell as u8);
+            self.archwizards[piece.army()] = Some(cell as u8);
         }
     }
 
     pub(super) fn remove_standing(&mut self, cell: usize) -> Option<Piece> {
         let piece = self.standing[cell].take()?;
-        self.standing_by_army[piece.army] ^= Wide256::cell(cell);
+        self.standing_by_army[piece.army()] ^= Wide256::cell(cell);
         self.occupied ^= Wide256::cell(cell);
         self.flagged &= !Wide256::cell(cell);
         self.far_attackers &= !Wide256::cell(cell);
@@ -250,7 +250,7 @@ impl Hexian {
             self.marked[mark] &= !Wide256::cell(cell);
         }
         if piece.kind == Kind::Archwizard {
-            self.archwizards[piece.army] = None;
+            self.archwizards[piece.army()] = None;
         }
         Some(piece)
     }

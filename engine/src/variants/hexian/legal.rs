@@ -146,7 +146,7 @@ impl Hexian {
         let archwizard = self.archwizard_of(side)?;
         let steady = !self.flagged.cells().any(|cell| {
             self.standing[cell]
-                .is_some_and(|p| p.kind == Kind::Illusion || (p.summoned && p.army == side))
+                .is_some_and(|p| p.kind == Kind::Illusion || (p.summoned && p.army() == side))
         });
         steady.then(|| {
             let unmarked = self.standing[archwizard].is_some_and(|p| p.mark.is_none());
@@ -188,7 +188,7 @@ impl Hexian {
         let steps = steps_along(d, tables().hex.distance(from, archwizard) as usize);
         self.standing[from].is_some_and(|p| {
             !p.petrified
-                && self.are_enemies(p.army, self.side)
+                && self.are_enemies(p.army(), self.side)
                 && self.attacks_along(&p, opposite(d), steps)
         })
     }
@@ -287,7 +287,7 @@ impl Hexian {
     /// The legal moves of the standing piece on `cell` of the side to move (R68).
     pub fn legal_piece_moves(&self, cell: usize) -> Vec<PieceMove> {
         let mut moves = Vec::new();
-        if self.standing[cell].is_some_and(|p| p.army == self.side) {
+        if self.standing[cell].is_some_and(|p| p.army() == self.side) {
             self.piece_moves(cell, &mut moves);
         }
         let mut trial = self.clone();

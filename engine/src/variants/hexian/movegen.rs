@@ -27,19 +27,21 @@ impl Hexian {
         };
         match (piece.kind, piece.form) {
             (Kind::Zombie, _) => self.zombie_moves(cell, &piece, true, out),
-            (Kind::Ghoul, _) => self.ghoul_moves(cell, piece.army, true, out),
-            (Kind::Imp, _) => self.imp_moves(cell, piece.army, out),
+            (Kind::Ghoul, _) => self.ghoul_moves(cell, piece.army(), true, out),
+            (Kind::Imp, _) => self.imp_moves(cell, piece.army(), out),
             (Kind::Doppelganger, None) => {
-                self.leaps(cell, piece.army, tables().hex.knight(cell), out)
+                self.leaps(cell, piece.army(), tables().hex.knight(cell), out)
             }
             (Kind::Doppelganger, Some(form)) => self.form_moves(cell, &piece, form, out),
-            (Kind::Ghost, _) => self.slides(cell, piece.army, DIAGONAL_DIRECTIONS, true, out),
-            (Kind::Fungoid, _) => self.slides(cell, piece.army, ORTHOGONAL_DIRECTIONS, true, out),
+            (Kind::Ghost, _) => self.slides(cell, piece.army(), DIAGONAL_DIRECTIONS, true, out),
+            (Kind::Fungoid, _) => self.slides(cell, piece.army(), ORTHOGONAL_DIRECTIONS, true, out),
             // R36: a Familiar slides in the 12 directions and never captures.
-            (Kind::Familiar, _) => self.slides(cell, piece.army, ALL_DIRECTION_INDICES, false, out),
-            (Kind::Archwizard, _) => self.steps(cell, piece.army, true, out),
+            (Kind::Familiar, _) => {
+                self.slides(cell, piece.army(), ALL_DIRECTION_INDICES, false, out)
+            }
+            (Kind::Archwizard, _) => self.steps(cell, piece.army(), true, out),
             // R94: an illusion steps like an Archwizard but never captures.
-            (Kind::Illusion, _) => self.steps(cell, piece.army, false, out),
+            (Kind::Illusion, _) => self.steps(cell, piece.army(), false, out),
         }
     }
 
@@ -48,11 +50,11 @@ impl Hexian {
     fn form_moves(&self, cell: usize, piece: &Piece, form: Kind, out: &mut Vec<PieceMove>) {
         match form {
             Kind::Zombie => self.zombie_moves(cell, piece, false, out),
-            Kind::Ghoul => self.ghoul_moves(cell, piece.army, false, out),
-            Kind::Imp => self.leaps(cell, piece.army, self.double_steps(cell), out),
-            Kind::Ghost => self.slides(cell, piece.army, DIAGONAL_DIRECTIONS, true, out),
-            Kind::Fungoid => self.slides(cell, piece.army, ORTHOGONAL_DIRECTIONS, true, out),
-            _ => self.slides(cell, piece.army, ALL_DIRECTION_INDICES, true, out),
+            Kind::Ghoul => self.ghoul_moves(cell, piece.army(), false, out),
+            Kind::Imp => self.leaps(cell, piece.army(), self.double_steps(cell), out),
+            Kind::Ghost => self.slides(cell, piece.army(), DIAGONAL_DIRECTIONS, true, out),
+            Kind::Fungoid => self.slides(cell, piece.army(), ORTHOGONAL_DIRECTIONS, true, out),
+            _ => self.slides(cell, piece.army(), ALL_DIRECTION_INDICES, true, out),
         }
     }
 
@@ -101,7 +103,7 @@ impl Hexian {
     /// R15, R16, R108: forward to free cells, captures in the two capture directions, one
     /// cell (two, sliding, under Orobas); promotion (R17) only for a real Zombie.
     fn zombie_moves(&self, cell: usize, piece: &Piece, promotes: bool, out: &mut Vec<PieceMove>) {
-        let army = piece.army;
+        let army = piece.army();
         let reach = self.short_reach();
         let zone = tables().armies[army].promotion_zone;
         let mut push = |to: usize| {
@@ -173,7 +175,7 @@ impl Hexian {
                 continue;
             }
             let enemy_in_middle =
-                self.standing[middle].is_some_and(|p| self.are_enemies(p.army, army));
+                self.standing[middle].is_some_and(|p| self.are_enemies(p.army(), army));
             if !enemy_in_middle {
                 out.push(PieceMove::new(cell, landing));
             } else if self.is_capturable_by(middle, army)

@@ -346,7 +346,7 @@ fn all_pieces(position: &Hexian) -> impl Iterator<Item = &Piece> {
 /// mark of one (R65).
 fn validate_pieces(position: &Hexian, parts: &[Field]) -> Result<(), PositionError> {
     let players = position.players;
-    if all_pieces(position).any(|p| !players.in_play(p.army)) {
+    if all_pieces(position).any(|p| !players.in_play(p.army())) {
         return Err(invalid(
             "an eliminated army has no pieces on the board (R110)",
             parts[0],

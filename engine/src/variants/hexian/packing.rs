@@ -235,7 +235,7 @@ fn folded_candidate(position: &Hexian, packed: u32) -> Option<Move> {
         if from < CELLS
             && position
                 .standing(from)
-                .is_some_and(|p| p.army == position.side())
+                .is_some_and(|p| p.army() == position.side())
         {
             position.piece_moves(from, &mut moves);
         }

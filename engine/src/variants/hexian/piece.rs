@@ -60,8 +60,9 @@ impl Kind {
 /// One piece, standing or fallen (whether it stands is where the position keeps it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
-    /// The army it belongs to now (R8).
-    pub army: usize,
+    /// The army it belongs to now (R8), in a byte: a piece has no padding, so a copy
+    /// moves whole words (copies that skipped padding bytes stalled store forwarding).
+    pub(crate) army: u8,
     pub kind: Kind,
     /// A Doppelganger's form (R31); `None` when native and for every other type.
     pub form: Option<Kind>,
@@ -82,7 +83,7 @@ impl Piece {
     /// A plain piece: native, no start cell, no flags, no mark.
     pub fn new(army: usize, kind: Kind) -> Piece {
         Piece {
-            army,
+            army: army as u8,
             kind,
             form: None,
             ghost_start: None,
@@ -91,6 +92,16 @@ impl Piece {
             summoned: false,
             mark: None,
         }
+    }
+
+    /// The army it belongs to now (R8).
+    pub fn army(&self) -> usize {
+        usize::from(self.army)
+    }
+
+    /// Passes it to `army` (R8).
+    pub fn set_army(&mut self, army: usize) {
+        self.army = army as u8;
     }
 
     /// The Ghost's start cell (R27).
@@ -190,7 +201,7 @@ fn check_attributes(piece: &Piece) -> Result<(), TokenError> {
         }
     }
     if let Some(cell) = piece.start_cell() {
-        let own_starts = tables().armies[piece.army].ghost_starts;
+        let own_starts = tables().armies[piece.army()].ghost_starts;
         if piece.kind != Kind::Ghost || !own_starts.contains(&cell) {
             return Err(TokenError::Invalid(
                 "a start cell belongs to a Ghost and is a Ghost start cell of its army (R27, R52)",
@@ -231,7 +242,7 @@ pub fn write_token(piece: &Piece) -> String {
         attributes.push('^');
         attributes.push(army_letter(mark));
     }
-    let core = format!("{}{}", army_letter(piece.army), piece.kind.letter());
+    let core = format!("{}{}", army_letter(piece.army()), piece.kind.letter());
     if attributes.is_empty() {
         core
     } else {
@@ -259,7 +270,7 @@ mod tests {
         }
         let piece = round_trip("uD(=I^p)");
         assert_eq!(
-            (piece.army, piece.kind, piece.form, piece.mark),
+            (piece.army(), piece.kind, piece.form, piece.mark),
             (2, Kind::Doppelganger, Some(Kind::Imp), Some(3u8))
         );
         let ghost = round_trip("wG(@i2S)");

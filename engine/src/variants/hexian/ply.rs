@@ -104,7 +104,7 @@ impl Hexian {
         self.archwizard_of(army).is_none_or(|cell| {
             let enemy_imp = |c: usize| {
                 self.standing[c]
-                    .is_some_and(|p| p.kind == Kind::Imp && self.are_enemies(p.army, army))
+                    .is_some_and(|p| p.kind == Kind::Imp && self.are_enemies(p.army(), army))
             };
             let stayed = || self.occupied & !changed;
             let others = || self.occupied & !self.standing_by_army[army];
@@ -194,7 +194,7 @@ impl Hexian {
         };
         let pieces = self.standing.iter().chain(&self.fallen).flatten();
         let claimed: Vec<Kind> = pieces
-            .filter(|p| p.army == checkmated && !p.summoned)
+            .filter(|p| p.army() == checkmated && !p.summoned)
             .map(|p| p.kind)
             .filter(|k| !matches!(k, Kind::Archwizard | Kind::Illusion | Kind::Ghost))
             .collect();
@@ -209,10 +209,10 @@ impl Hexian {
     /// side to move is always an army in play (R120).
     fn eliminate(&mut self, army: usize) {
         for cell in 0..self.standing.len() {
-            if self.standing[cell].is_some_and(|p| p.army == army) {
+            if self.standing[cell].is_some_and(|p| p.army() == army) {
                 self.take_standing(cell);
             }
-            if self.fallen[cell].is_some_and(|p| p.army == army) {
+            if self.fallen[cell].is_some_and(|p| p.army() == army) {
                 self.take_fallen(cell);
             }
         }

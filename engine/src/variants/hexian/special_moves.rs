@@ -21,7 +21,7 @@ impl Hexian {
     /// its cell, stands up.
     fn rises(&self, out: &mut Vec<Move>) {
         for cell in (self.fallen_cells & !self.occupied()).cells() {
-            if self.fallen[cell].is_some_and(|p| p.army == self.side && !p.petrified) {
+            if self.fallen[cell].is_some_and(|p| p.army() == self.side && !p.petrified) {
                 out.push(Move::Rise(cell as u8));
             }
         }
@@ -35,7 +35,7 @@ impl Hexian {
                 && self.may_act(cell)
                 && !self.is_provoked_ghoul(cell);
             let enemy_below =
-                self.fallen[cell].is_some_and(|p| self.are_enemies(p.army, self.side));
+                self.fallen[cell].is_some_and(|p| self.are_enemies(p.army(), self.side));
             if dispatcher_ok && enemy_below {
                 out.push(Move::Dispatch(cell as u8));
             }
@@ -52,7 +52,9 @@ impl Hexian {
             super::attacks::ORTHOGONAL_DIRECTIONS,
             self.short_reach(),
         );
-        reach.cells().any(|c| self.is_capturable_by(c, piece.army))
+        reach
+            .cells()
+            .any(|c| self.is_capturable_by(c, piece.army()))
     }
 
     /// R79: for each start cell of the mover's Ghost pool and each possible sacrifice
@@ -72,7 +74,7 @@ impl Hexian {
                 }
             }
             for sacrifice in self.fallen_cells.cells() {
-                let own = self.fallen[sacrifice].filter(|p| p.army == self.side);
+                let own = self.fallen[sacrifice].filter(|p| p.army() == self.side);
                 if self.may_sacrifice(own) && self.ghost_may_enter(start) {
                     out.push(ghost_return(start, sacrifice, true));
                 }
@@ -84,7 +86,7 @@ impl Hexian {
     /// illusions.
     fn may_sacrifice(&self, piece: Option<Piece>) -> bool {
         piece.is_some_and(|p| {
-            p.army == self.side && !matches!(p.kind, Kind::Archwizard | Kind::Illusion)
+            p.army() == self.side && !matches!(p.kind, Kind::Archwizard | Kind::Illusion)
         })
     }
 
@@ -94,7 +96,7 @@ impl Hexian {
         match self.standing[start] {
             None => true,
             Some(p) => {
-                self.are_enemies(p.army, self.side)
+                self.are_enemies(p.army(), self.side)
                     && !matches!(p.kind, Kind::Ghost | Kind::Archwizard | Kind::Illusion)
                     && !p.shielded
             }
@@ -147,10 +149,10 @@ impl Hexian {
             self.take_standing(sacrifice);
         }
         let mut piece = match self.take_standing(start) {
-            Some(possessed) => Piece {
-                army: self.side,
-                ..possessed
-            },
+            Some(mut possessed) => {
+                possessed.set_army(self.side);
+                possessed
+            }
             None => Piece {
                 ghost_start: Some(start as u8),
                 ..Piece::new(self.side, Kind::Ghost)

@@ -201,7 +201,7 @@ impl Hexian {
     /// Archwizard or illusion, makes two piece moves; the second is judged after the
     /// first, and left out only when the piece fell.
     fn hastes(&self, caster: usize, out: &mut SpellSink) {
-        let friendly = |p: &Piece| !self.are_enemies(p.army, self.side);
+        let friendly = |p: &Piece| !self.are_enemies(p.army(), self.side);
         for (target, _) in self
             .spell_targets(self.adjacent(caster))
             .filter(|(t, p)| friendly(p) && self.may_act(*t))
@@ -245,7 +245,7 @@ impl Hexian {
     /// illusions.
     fn shield_targets(&self, caster: usize) -> impl Iterator<Item = (usize, Piece)> + '_ {
         self.spell_targets(self.adjacent(caster))
-            .filter(|(_, p)| !self.are_enemies(p.army, self.side))
+            .filter(|(_, p)| !self.are_enemies(p.army(), self.side))
     }
 
     /// R101: a friendly standing piece anywhere, not an Archwizard, illusion or petrified.
@@ -253,7 +253,7 @@ impl Hexian {
         let all = self.occupied() & !Wide256::cell(caster);
         for (t, _) in self
             .spell_targets(all)
-            .filter(|(_, p)| !self.are_enemies(p.army, self.side) && !p.petrified)
+            .filter(|(_, p)| !self.are_enemies(p.army(), self.side) && !p.petrified)
         {
             out.push(Spell::Teleport {
                 caster: caster as u8,

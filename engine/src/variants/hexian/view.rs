@@ -38,7 +38,7 @@ fn piece_view(cell: usize, piece: &Piece, fallen: bool) -> PieceView {
         cell,
         token: write_token(piece),
         letter: piece.kind.letter(),
-        colour: ARMY_NAMES[piece.army],
+        colour: ARMY_NAMES[piece.army()],
         owner: None,
         states,
     }
