@@ -61,12 +61,7 @@ impl Features {
         samples: &[Sample<G>],
     ) -> Features {
         let origin = weights.flat();
-        let seats = samples.first().map_or(2, |s| s.result.len());
-        let base_scoring = E::scoring(weights.clone());
-        let base: Vec<Vec<f32>> = samples
-            .par_iter()
-            .map(|s| scores_f32(&E::seat_scores(&base_scoring, &s.pos)))
-            .collect();
+        let base = seat_scores::<G, E>(weights, samples);
         // Column by column: each moved weight's scoring is built once.
         let columns: Vec<Vec<(usize, Slope)>> = (0..origin.len())
             .map(|j| {
@@ -96,26 +91,49 @@ impl Features {
                 rows[p].push((j as u16, slope));
             }
         }
-        let mut features = Features {
-            seats,
+        let mut features = Features::without_slopes(weights, samples, base);
+        features.offsets.truncate(1);
+        for row in rows {
+            for (j, slope) in row {
+                features.weight.push(j);
+                features.slope.extend_from_slice(&slope[..features.seats]);
+            }
+            features.offsets.push(features.weight.len());
+        }
+        features
+    }
+
+    /// Measures every position's scores at `weights` only, for the loss there: one
+    /// evaluation per position where [`Features::extract`] needs one per weight more.
+    pub fn scores_only<G: Game, E: Tunable<G>>(
+        weights: &E::Weights,
+        samples: &[Sample<G>],
+    ) -> Features {
+        Features::without_slopes(weights, samples, seat_scores::<G, E>(weights, samples))
+    }
+
+    fn without_slopes<G, W: Weights>(
+        weights: &W,
+        samples: &[Sample<G>],
+        base: Vec<Vec<f32>>,
+    ) -> Features {
+        Features {
+            seats: samples.first().map_or(2, |s| s.result.len()),
             base: base.concat(),
             result: samples
                 .iter()
                 .flat_map(|s| s.result.iter().map(|&r| r as f32))
                 .collect(),
-            offsets: vec![0],
+            offsets: vec![0; samples.len() + 1],
             weight: Vec::new(),
             slope: Vec::new(),
-            origin: origin.iter().map(|&w| f64::from(w)).collect(),
-        };
-        for row in rows {
-            for (j, slope) in row {
-                features.weight.push(j);
-                features.slope.extend_from_slice(&slope[..seats]);
-            }
-            features.offsets.push(features.weight.len());
+            origin: weights.flat().iter().map(|&w| f64::from(w)).collect(),
         }
-        features
+    }
+
+    /// The mean loss at scale `k` with the weights the scores were measured at.
+    pub fn loss(&self, k: f64) -> f64 {
+        self.pass(&self.origin, k, false).0
     }
 
     pub fn positions(&self) -> usize {
@@ -183,8 +201,21 @@ impl Features {
     }
 }
 
-fn scores_f32(scores: &[i32]) -> Vec<f32> {
-    scores.iter().map(|&s| s as f32).collect()
+/// Every sample's seat scores with `weights`, in parallel.
+fn seat_scores<G: Game, E: Tunable<G>>(
+    weights: &E::Weights,
+    samples: &[Sample<G>],
+) -> Vec<Vec<f32>> {
+    let scoring = E::scoring(weights.clone());
+    samples
+        .par_iter()
+        .map(|s| {
+            E::seat_scores(&scoring, &s.pos)
+                .iter()
+                .map(|&x| x as f32)
+                .collect()
+        })
+        .collect()
 }
 
 /// `Σ_i (p_i − r_i)²` for one position with `p = softmax(k s)`; its derivative with
@@ -210,8 +241,7 @@ fn softmax_loss(s: &[f64], result: &[f32], k: f64, ds: &mut [f64]) -> f64 {
 /// The scale `K` that minimises the loss with the weights the features were measured at:
 /// a scan over a logarithmic grid, then golden-section search around the best point.
 pub fn fit_scale(features: &Features) -> f64 {
-    let origin = features.origin.clone();
-    let loss = |k: f64| features.pass(&origin, k, false).0;
+    let loss = |k: f64| features.loss(k);
     let grid: Vec<f64> = (0..=40)
         .map(|i| 1e-5 * 10f64.powf(f64::from(i) / 10.0))
         .collect();
@@ -309,23 +339,25 @@ pub fn fit_weights(
     w
 }
 
-/// Fits the weights at scale `k` in `rounds` rounds: each round linearises the evaluation
-/// at the weights the previous one found (rounded to whole centipawns), so that terms that
-/// are not linear in their weights (the strongest other seat of the field, shares in per
-/// cent) are measured where the fit ends. The pull holds every round to `start`; only the
-/// `free` weights move.
+/// Fits the weights at scale `k` in `rounds` rounds, starting from `at_start`, the
+/// evaluation linearised at the weights `start` ([`Features::extract`]): each later round
+/// linearises the evaluation at the weights the previous one found (rounded to whole
+/// centipawns), so that terms that are not linear in their weights (the strongest other
+/// seat of the field, shares in per cent) are measured where the fit ends. The pull holds
+/// every round to `start`; only the `free` weights move.
 pub fn fit<G: Game + Sync, E: Tunable<G>>(
     start: &E::Weights,
     samples: &[Sample<G>],
+    at_start: Features,
     k: f64,
     descent: Descent,
     rounds: usize,
     free: &[bool],
 ) -> Vec<f64> {
-    let mut weights = start.clone();
-    let anchor: Vec<f64> = start.flat().iter().map(|&w| f64::from(w)).collect();
-    let mut fitted = anchor.clone();
-    for _ in 0..rounds.max(1) {
+    let anchor = at_start.origin.clone();
+    let mut fitted = fit_weights(&at_start, k, descent, &anchor, free);
+    let mut weights = rounded(start, &fitted);
+    for _ in 1..rounds.max(1) {
         let features = Features::extract::<G, E>(&weights, samples);
         fitted = fit_weights(&features, k, descent, &anchor, free);
         weights = rounded(&weights, &fitted);

@@ -62,7 +62,16 @@ fn recovery<G: Game, E: Tunable<G>>(samples: &[Sample<G>], k: f64, moves: &[(usi
         rate: 2.0,
         ..Descent::default()
     };
-    let fitted = fit::<G, E>(&moved, samples, k, descent, 3, &vec![true; truth.len()]);
+    let at_start = Features::extract::<G, E>(&moved, samples);
+    let fitted = fit::<G, E>(
+        &moved,
+        samples,
+        at_start,
+        k,
+        descent,
+        3,
+        &vec![true; truth.len()],
+    );
     let names = E::Weights::value_names();
     let mut worst = 0.0f64;
     for &(j, _) in moves {

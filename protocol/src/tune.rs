@@ -144,7 +144,14 @@ fn tune<G: Game + Sync, E: Tunable<G>>(
     let features = Features::extract::<G, E>(&start, samples);
     let extracted = clock.elapsed().as_secs_f64();
     let k = fit_scale(&features);
-    let (before, _) = features.pass(&features_origin(&start), k, false);
+    let before = features.loss(k);
+    let unmeasured: Vec<&str> = features
+        .positions_moved()
+        .iter()
+        .zip(&names)
+        .filter(|(&count, _)| count < args.min_positions)
+        .map(|(_, name)| name.as_str())
+        .collect();
     let descent = Descent {
         passes: args.passes,
         rate: args.rate,
@@ -152,11 +159,10 @@ fn tune<G: Game + Sync, E: Tunable<G>>(
         min_positions: args.min_positions,
     };
     let clock = Instant::now();
-    let fitted = fit::<G, E>(&start, samples, k, descent, args.rounds, &free);
+    let fitted = fit::<G, E>(&start, samples, features, k, descent, args.rounds, &free);
     let fitting = clock.elapsed().as_secs_f64();
     let weights = rounded(&start, &fitted);
-    let at_end = Features::extract::<G, E>(&weights, samples);
-    let (after, _) = at_end.pass(&features_origin(&weights), k, false);
+    let after = Features::scores_only::<G, E>(&weights, samples).loss(k);
     let n = samples.len();
     let threads = args.threads as f64;
     let pass_rate = (n * args.passes * args.rounds.max(1)) as f64 / fitting.max(1e-9);
@@ -172,13 +178,6 @@ fn tune<G: Game + Sync, E: Tunable<G>>(
         n as f64 / extracted.max(1e-9) / threads,
         pass_rate / threads
     );
-    let unmeasured: Vec<&str> = features
-        .positions_moved()
-        .iter()
-        .zip(&names)
-        .filter(|(&count, _)| count < args.min_positions)
-        .map(|(_, name)| name.as_str())
-        .collect();
     if !unmeasured.is_empty() {
         let _ = writeln!(
             report,
@@ -214,10 +213,6 @@ fn free_weights(names: &[String], only: &[String]) -> Result<Vec<bool>, String> 
         .iter()
         .map(|name| only.is_empty() || only.iter().any(|prefix| name.starts_with(prefix.as_str())))
         .collect())
-}
-
-fn features_origin<W: Weights>(weights: &W) -> Vec<f64> {
-    weights.flat().iter().map(|&w| f64::from(w)).collect()
 }
 
 /// The command as typed, for the weights file's header, without the output file.
