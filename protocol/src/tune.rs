@@ -99,12 +99,15 @@ fn shares(result: &[Points]) -> Vec<f64> {
 
 /// Reads the data files into positions of the game type `unwrap` takes out of an
 /// [`AnyGame`] of `--variant`, one line at a time; errors name the file and line.
-fn read_data<G>(
+/// Every position must have as many seats as the first: the model fits one scale `K` and
+/// one softmax width to the data (a Hexian position keeps its own players field, so
+/// three- and six-player files would otherwise be read together).
+fn read_data<G: Game>(
     args: &TuneArgs,
     unwrap: impl Fn(AnyGame) -> Option<G>,
 ) -> Result<Vec<Sample<G>>, String> {
     let source = &args.source;
-    let mut samples = Vec::new();
+    let mut samples: Vec<Sample<G>> = Vec::new();
     source.for_each_line(|line, place| {
         let game = AnyGame::from_position_string_with_players(
             source.variant,
@@ -113,6 +116,15 @@ fn read_data<G>(
         )
         .map_err(|e| format!("{}: {e}", place()))?;
         let pos = unwrap(game).expect("a position of --variant has its game type");
+        let seats = samples.first().map_or(pos.seats(), |first| first.pos.seats());
+        if pos.seats() != seats || line.result.len() != seats {
+            return Err(format!(
+                "{}: {} seats and {} results where the data's first position has {seats} seats: fit one player count at a time",
+                place(),
+                pos.seats(),
+                line.result.len()
+            ));
+        }
         samples.push(Sample {
             pos,
             result: shares(&line.result),
@@ -334,6 +346,10 @@ mod tests {
             ),
             (String::new(), "no positions in the data"),
             (
+                format!("{start} | 1 0 | 1 0\n{start} | 1 0 | 1 0 0\n"),
+                "line 2: 2 seats and 3 results where the data's first position has 2 seats",
+            ),
+            (
                 format!("{start} | 1 0 | 1/2 1/2\n{start} | 2 0 | 1/2 1/2\n"),
                 "every position of the data has the same result ([0.5, 0.5]): nothing to fit",
             ),
@@ -352,6 +368,42 @@ mod tests {
                 );
             }
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn three_and_six_player_hexian_data_are_not_fitted_together() {
+        let dir = std::env::temp_dir().join(format!("tessera-tune-hx-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let start = |players: usize| {
+            let config = engine::variants::hexian::Config {
+                players: engine::variants::hexian::PlayerCount::from_number(players).unwrap(),
+                ..Default::default()
+            };
+            HexianGame::start(&config).position_string()
+        };
+        let file = dir.join("mixed.txt");
+        let text = format!(
+            "{} | 1 0 | 1 0 0\n{} | 1 0 | 0 1 0 0 0 0\n",
+            start(3),
+            start(6)
+        );
+        std::fs::write(&file, text).unwrap();
+        let mut hexian = args(file.clone());
+        hexian.source.variant = Variant::Hexian;
+        let refused = read_data(&hexian, |g| match g {
+            AnyGame::Hexian(p) => Some(p),
+            _ => None,
+        })
+        .err()
+        .expect("mixed player counts were read");
+        assert_eq!(
+            refused,
+            format!(
+                "{} line 2: 6 seats and 6 results where the data's first position has 3 seats: fit one player count at a time",
+                file.display()
+            )
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
