@@ -54,17 +54,23 @@ pub struct Features {
 }
 
 impl Features {
-    /// Measures every position's scores at `weights` and each weight's effect on them.
-    /// Every position must have the same number of seats.
+    /// Measures every position's scores at `weights` and the effect on them of each
+    /// `free` weight (the others, which the fit does not move, are not measured: a fit of
+    /// a few weights costs a few evaluations per position). Every position must have the
+    /// same number of seats.
     pub fn extract<G: Game, E: Tunable<G>>(
         weights: &E::Weights,
         samples: &[Sample<G>],
+        free: &[bool],
     ) -> Features {
         let origin = weights.flat();
         let base = seat_scores::<G, E>(weights, samples);
         // Column by column: each moved weight's scoring is built once.
         let columns: Vec<Vec<(usize, Slope)>> = (0..origin.len())
             .map(|j| {
+                if !free[j] {
+                    return Vec::new();
+                }
                 let mut moved = origin.clone();
                 moved[j] += STEP;
                 let mut changed = weights.clone();
@@ -140,7 +146,8 @@ impl Features {
         self.offsets.len() - 1
     }
 
-    /// For each weight, the number of positions whose score it changes.
+    /// For each weight, the number of positions whose score it changes (0 for a weight
+    /// that was not measured).
     pub fn positions_moved(&self) -> Vec<usize> {
         let mut count = vec![0; self.origin.len()];
         for &j in &self.weight {
@@ -358,7 +365,7 @@ pub fn fit<G: Game + Sync, E: Tunable<G>>(
     let mut fitted = fit_weights(&at_start, k, descent, &anchor, free);
     let mut weights = rounded(start, &fitted);
     for _ in 1..rounds.max(1) {
-        let features = Features::extract::<G, E>(&weights, samples);
+        let features = Features::extract::<G, E>(&weights, samples, free);
         fitted = fit_weights(&features, k, descent, &anchor, free);
         weights = rounded(&weights, &fitted);
     }

@@ -62,16 +62,9 @@ fn recovery<G: Game, E: Tunable<G>>(samples: &[Sample<G>], k: f64, moves: &[(usi
         rate: 2.0,
         ..Descent::default()
     };
-    let at_start = Features::extract::<G, E>(&moved, samples);
-    let fitted = fit::<G, E>(
-        &moved,
-        samples,
-        at_start,
-        k,
-        descent,
-        3,
-        &vec![true; truth.len()],
-    );
+    let free = vec![true; truth.len()];
+    let at_start = Features::extract::<G, E>(&moved, samples, &free);
+    let fitted = fit::<G, E>(&moved, samples, at_start, k, descent, 3, &free);
     let names = E::Weights::value_names();
     let mut worst = 0.0f64;
     for &(j, _) in moves {
@@ -98,7 +91,7 @@ fn index_of<G: Game, E: Tunable<G>>(name: &str) -> usize {
 fn the_two_player_fit_recovers_panoply_weights() {
     let k = 0.002;
     let samples = model_results::<Panoply, PanoplyEval>(playout_positions(&(), 40, 80), k);
-    let at_truth = Features::extract::<Panoply, PanoplyEval>(&PanoplyEval::weights(), &samples);
+    let at_truth = Features::scores_only::<Panoply, PanoplyEval>(&PanoplyEval::weights(), &samples);
     let fitted_k = fit_scale(&at_truth);
     assert!((fitted_k / k - 1.0).abs() < 1e-3, "{fitted_k}");
     let index = index_of::<Panoply, PanoplyEval>;
@@ -133,4 +126,29 @@ fn the_multi_player_fit_recovers_sevenkingdoms_weights() {
     ];
     let worst = recovery::<SevenKingdoms, SevenKingdomsEval>(&samples, k, &moves);
     assert!(worst < 0.5, "{worst}");
+}
+
+/// A fit of a few weights (`tessera tune --only`) measures only those: the other weights'
+/// effects are left out of the linearisation, the freed ones' are those of a
+/// linearisation of every weight.
+#[test]
+fn only_the_freed_weights_are_measured() {
+    let samples = model_results::<Panoply, PanoplyEval>(playout_positions(&(), 10, 40), 0.002);
+    let weights = PanoplyEval::weights();
+    let index = index_of::<Panoply, PanoplyEval>;
+    let every = vec![true; weights.flat().len()];
+    let mut some = vec![false; every.len()];
+    some[index("values[2]")] = true;
+    some[index("tempo")] = true;
+    let moved = |free: &[bool]| {
+        Features::extract::<Panoply, PanoplyEval>(&weights, &samples, free).positions_moved()
+    };
+    let (all, part) = (moved(&every), moved(&some));
+    assert!(
+        all.iter().filter(|&&count| count > 0).count() > 2,
+        "{all:?}"
+    );
+    for j in 0..every.len() {
+        assert_eq!(part[j], if some[j] { all[j] } else { 0 }, "weight {j}");
+    }
 }

@@ -153,7 +153,7 @@ fn tune<G: Game + Sync, E: Tunable<G>>(
     let mut report = String::new();
     let start = E::weights();
     let clock = Instant::now();
-    let features = Features::extract::<G, E>(&start, samples);
+    let features = Features::extract::<G, E>(&start, samples, &free);
     let extracted = clock.elapsed().as_secs_f64();
     let k = fit_scale(&features);
     let before = features.loss(k);
@@ -161,8 +161,9 @@ fn tune<G: Game + Sync, E: Tunable<G>>(
         .positions_moved()
         .iter()
         .zip(&names)
-        .filter(|(&count, _)| count < args.min_positions)
-        .map(|(_, name)| name.as_str())
+        .zip(&free)
+        .filter(|((&count, _), &free)| free && count < args.min_positions)
+        .map(|((_, name), _)| name.as_str())
         .collect();
     let descent = Descent {
         passes: args.passes,
