@@ -161,8 +161,8 @@ fn fit(args: &WdlFitArgs, lines: &[Line]) -> Result<(String, String), String> {
         let loss = wdl::first_place_loss(&samples, t);
         models.temperature = Some(t);
         let summary = format!(
-            "{n} positions of {} seats; temperature {t:.1}; first-place log loss {loss:.4}",
-            lines[0].result.len()
+            "{n} positions {}; temperature {t:.1}; first-place log loss {loss:.4}",
+            seat_counts(lines)
         );
         (format!("{summary}\n"), summary)
     };
@@ -174,9 +174,77 @@ fn fit(args: &WdlFitArgs, lines: &[Line]) -> Result<(String, String), String> {
     Ok((report, model_file(&models, &made)))
 }
 
+/// How many seats the positions have: "of 3 seats", or for data of games with different
+/// numbers of seats (the first-place model has one temperature for all of them) "(24184
+/// of 3 seats, 21422 of 6 seats)".
+fn seat_counts(lines: &[Line]) -> String {
+    let mut counts = std::collections::BTreeMap::new();
+    for line in lines {
+        *counts.entry(line.result.len()).or_insert(0usize) += 1;
+    }
+    match counts.len() {
+        1 => format!("of {} seats", lines[0].result.len()),
+        _ => {
+            let parts: Vec<String> = counts
+                .iter()
+                .map(|(seats, n)| format!("{n} of {seats} seats"))
+                .collect();
+            format!("({})", parts.join(", "))
+        }
+    }
+}
+
 /// `tessera wdl-fit`.
 pub fn run_command(args: WdlFitArgs) -> Result<(), String> {
     let lines = read_lines(&args.source)?;
     let (report, file) = fit(&args, &lines)?;
     emit(&report, &file, args.output.as_deref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tune::DataArgs;
+    use engine::variants::hexian::{Config, Hexian, PlayerCount};
+    use engine::variants::Variant;
+
+    fn hexian_start(players: usize) -> String {
+        let config = Config {
+            players: PlayerCount::from_number(players).unwrap(),
+            ..Default::default()
+        };
+        Hexian::start(&config).position_string()
+    }
+
+    /// Three- and six-player Hexian data share the first-place model's one temperature;
+    /// the report says how many positions of each seat count it was fitted on.
+    #[test]
+    fn the_report_counts_the_positions_of_each_seat_count() {
+        let (three, six) = (hexian_start(3), hexian_start(6));
+        let lines: Vec<Line> = [
+            format!("{three} | 1 0 | 1 0 0"),
+            format!("{six} | 1 0 | 0 1 0 0 0 0"),
+            format!("{three} | 1 0 | 0 0 1"),
+        ]
+        .iter()
+        .map(|l| Line::parse(l).unwrap())
+        .collect();
+        let args = WdlFitArgs {
+            source: DataArgs {
+                variant: Variant::Hexian,
+                players: None,
+                data: Vec::new(),
+            },
+            steps: 10,
+            output: None,
+        };
+        let (report, file) = fit(&args, &lines).unwrap();
+        assert!(
+            report.starts_with("3 positions (2 of 3 seats, 1 of 6 seats); temperature "),
+            "{report}"
+        );
+        assert!(file.contains("temperature: Some("), "{file}");
+        let uniform = fit(&args, &lines[..1]).unwrap().0;
+        assert!(uniform.starts_with("1 positions of 3 seats; "), "{uniform}");
+    }
 }
