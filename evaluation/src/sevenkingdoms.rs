@@ -28,7 +28,7 @@ use engine::search::multiplayer::SeatScores;
 use engine::search::score::EVAL_LIMIT;
 use engine::search::Evaluator;
 use engine::variants::sevenkingdoms::{
-    tables, Move, SevenKingdoms, COLOUR_LETTERS, GENERAL, KINGDOMS,
+    tables, Move, SevenKingdoms, COLOUR_LETTERS, GENERAL, GO_BETWEEN, KINGDOMS,
 };
 use std::fmt::Write;
 
@@ -402,6 +402,19 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
             }
             _ => false,
         }
+    }
+
+    /// Taking the cheapest piece gains its taker the piece and a step of the race to
+    /// thirty captures (R43.3); a General takes the army and a Go-Between is never taken
+    /// (R21).
+    fn pawn(&self) -> i32 {
+        let w = &WEIGHTS;
+        let cheapest = (0..w.values.len())
+            .filter(|&kind| kind != GENERAL && kind != GO_BETWEEN)
+            .map(|kind| w.values[kind])
+            .min()
+            .unwrap_or(0);
+        cheapest + w.capture_race_per_piece
     }
 
     fn capture_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {

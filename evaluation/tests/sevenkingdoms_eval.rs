@@ -4,8 +4,8 @@
 
 use engine::game::Game;
 use engine::search::Evaluator;
-use engine::variants::sevenkingdoms::{Players, SevenKingdoms, KINGDOMS};
-use evaluation::sevenkingdoms::{Breakdown, OUT_SCORE};
+use engine::variants::sevenkingdoms::{Players, SevenKingdoms, DAGGER, KINGDOMS};
+use evaluation::sevenkingdoms::{Breakdown, OUT_SCORE, WEIGHTS};
 use evaluation::SevenKingdomsEval;
 
 const BENCH: &str = include_str!("../../positions/sevenkingdoms/bench.txt");
@@ -182,6 +182,18 @@ fn a_capture_between_two_others_moves_a_seat_by_a_share_of_its_net() {
     assert_eq!(traded.scores[0], even.scores[0]);
     assert_eq!(traded.scores[2] - even.scores[2], 900 + 900 / 5);
     assert_eq!(traded.scores[1] - even.scores[1], -900 - 900 / 5);
+}
+
+#[test]
+fn the_pawn_of_the_strength_levels_is_a_dagger_and_a_step_of_the_race() {
+    // What one more capture adds to Orange's strength (the race, R43.3), plus the Dagger,
+    // the cheapest piece that can be taken: `Skill Level` counts its allowed loss in it,
+    // so that level 0 (two pawns) may pass over a capture.
+    let eval = SevenKingdomsEval;
+    let orange = |captures: &str| eval.breakdown(&race_position(captures, "-", "p")).strength[2];
+    let race_step = orange("or4") - orange("or3");
+    assert_eq!(eval.pawn(), WEIGHTS.values[DAGGER] + race_step);
+    assert!(eval.pawn() > 200);
 }
 
 #[test]

@@ -79,6 +79,12 @@ pub trait Evaluator<G: Game>: Send + Sync + Default + 'static {
     fn has_non_pawn_material(&self, _pos: &G) -> bool {
         true
     }
+    /// What winning the cheapest piece is worth to its taker in this evaluation's scores:
+    /// the pawn in which weakened levels count the loss they allow (`skill.rs`). A
+    /// centipawn evaluation's pawn is 100.
+    fn pawn(&self) -> i32 {
+        100
+    }
 }
 
 /// The scores of a two-seat game from seat 0's score: the other seat's is its opposite.

@@ -5,7 +5,7 @@
 use super::score::{self, MAX_PLY};
 use super::skill::{self, Skill, SKILL_LINES};
 use super::threads::{lock, Finding, Reporter, RootMove, RootSearch, SearchKind, Worker};
-use super::{Bound, Info, Report, Score, SearchResult};
+use super::{Bound, Evaluator, Info, Report, Score, SearchResult};
 use crate::game::Game;
 
 /// Root moves are announced (`currmove`) after this long, at most once per this period.
@@ -18,7 +18,7 @@ type Completed<L> = (i32, Vec<RootMove<L>>);
 /// still to print for it (`None` if its iteration's line was printed).
 type Choice<L> = (i32, RootMove<L>, Option<i32>);
 
-impl<G: Game, E, K: SearchKind> Worker<'_, '_, G, E, K>
+impl<G: Game, E: Evaluator<G>, K: SearchKind> Worker<'_, '_, G, E, K>
 where
     Self: RootSearch<G, K::Line<G>>,
 {
@@ -225,7 +225,7 @@ where
             .iter()
             .map(|rm| skill::centipawns(self.protocol_score(rm)))
             .collect();
-        let index = skill.pick(&scores, self.pos.hash());
+        let index = skill.pick(&scores, self.shared.eval.pawn(), self.pos.hash());
         (depth, moves.swap_remove(index), None)
     }
 

@@ -19,7 +19,7 @@ use super::ordering::{History, Killers, ScoredMove};
 use super::score::{self, MAX_PLY};
 use super::time::TimeBudget;
 use super::tt::TranspositionTable;
-use super::{Control, Limits, Options, Report, Score, SearchResult};
+use super::{Control, Evaluator, Limits, Options, Report, Score, SearchResult};
 use crate::game::{Game, Seat};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Barrier, Mutex, MutexGuard};
@@ -535,7 +535,7 @@ fn watch<G: Game, E, L>(shared: &Shared<'_, G, E, L>) {
 /// [`super::Searcher::search`]. `no_move` is the result at a root without legal moves
 /// (the game is over). The clock starts before anything else.
 #[allow(clippy::too_many_arguments)]
-pub fn run<G: Game, E: Send + Sync + 'static, K: SearchKind>(
+pub fn run<G: Game, E: Evaluator<G>, K: SearchKind>(
     root: &G,
     limits: &Limits<G::Move>,
     control: &Control,

@@ -7,7 +7,12 @@
 //! --openings positions/sevenkingdoms/openings.txt --threads 2 --seed 1`), put 514 on a
 //! capture and 805 on a loss but made half the piece values negative (material follows
 //! from the losses), and lost 6 first places to 22 in 28 games at 1,000 nodes; it is not
-//! used.
+//! used. Nor are the fits on 182,443 positions of 3,600 games (`tessera datagen --variant
+//! sevenkingdoms --games 4800 --nodes 1000 --seed 20 --shard K/12`, K = 1 … 9): the
+//! piece values alone lost 195 first places to 225 in 420 games at 1,000 nodes, the
+//! General, race and loss terms (`--only general_en_prise general_threat general_harassed
+//! capture_race_per_piece held loss --passes 300 --rounds 1`) won 227 to 193 (+8.2 ± 9.3
+//! Elo) and 218 to 202 at 2,000 nodes (+3.9 ± 10.3), within the noise (`docs/training.md`).
 
 use super::Weights;
 
