@@ -12,6 +12,13 @@ use arrayvec::ArrayVec;
 /// R115: the game is drawn when the halfmove clock reaches 300.
 const DRAW_PLIES: u32 = 300;
 
+/// The least Astaroth counter at which a check that counts is a tactical move, searched
+/// by quiescence and spared the pruning of quiet moves (R102, R110: at 2 the check
+/// eliminates the army). In two-player games the search sees 4 to 6 plies, less than a
+/// round of six armies, so a quiet check that eliminates was seen only once it came
+/// within the depth, and the score then fell by a whole army.
+pub const TACTICAL_CHECK_COUNTER: u8 = 1;
+
 /// A Hexian game: the current position and, for each move played, where the position
 /// stood before it (taken back through the position's journal).
 #[derive(Debug)]
@@ -89,6 +96,30 @@ impl HexianGame {
             }
         };
         generated && position.is_legal_candidate(mv)
+    }
+
+    /// Captures (piece captures, hops, Banish, Lightning Bolt, Burning Hands, Deflect) and
+    /// promotions.
+    fn is_capture_or_promotion(&self, mv: Move) -> bool {
+        match mv {
+            Move::Piece(piece_move) => {
+                let from = usize::from(piece_move.from);
+                let to = usize::from(piece_move.to);
+                let hop = self
+                    .position
+                    .standing(from)
+                    .is_some_and(|p| p.kind == Kind::Imp)
+                    && self.position.hopped_cell(from, to).is_some();
+                piece_move.promotes || hop || self.position.standing(to).is_some()
+            }
+            Move::Spell(
+                Spell::Banish { .. }
+                | Spell::LightningBolt { .. }
+                | Spell::BurningHands { .. }
+                | Spell::Deflect { .. },
+            ) => true,
+            _ => false,
+        }
     }
 }
 
@@ -174,28 +205,15 @@ impl Game for HexianGame {
         self.position.in_check(self.position.side())
     }
 
-    /// Captures (piece captures, hops, Banish, Lightning Bolt, Burning Hands, Deflect) and
-    /// promotions.
+    /// Captures (piece captures, hops, Banish, Lightning Bolt, Burning Hands, Deflect),
+    /// promotions, and under Astaroth the checks that count on an army at a counter of
+    /// [`TACTICAL_CHECK_COUNTER`] or more (R102, R110: the third check eliminates it).
     fn is_tactical(&self, mv: Move) -> bool {
-        match mv {
-            Move::Piece(piece_move) => {
-                let from = usize::from(piece_move.from);
-                let to = usize::from(piece_move.to);
-                let hop = self
-                    .position
-                    .standing(from)
-                    .is_some_and(|p| p.kind == Kind::Imp)
-                    && self.position.hopped_cell(from, to).is_some();
-                piece_move.promotes || hop || self.position.standing(to).is_some()
-            }
-            Move::Spell(
-                Spell::Banish { .. }
-                | Spell::LightningBolt { .. }
-                | Spell::BurningHands { .. }
-                | Spell::Deflect { .. },
-            ) => true,
-            _ => false,
-        }
+        self.is_capture_or_promotion(mv)
+            || self
+                .position
+                .counted_check(mv, TACTICAL_CHECK_COUNTER)
+                .is_some()
     }
 
     /// R114: earlier occurrences of this position (fields 1 to 9), among the plies since
@@ -371,6 +389,28 @@ mod tests {
         assert!(w2.is_tactical(capture) && !w2.is_tactical(step));
         let w3 = game("3bZ5/4wZwI4/11/12/bA12/14/15/16/17/16/15/14/13/12/11/10/4wA4 w - w.b.U.P.G.Y 1 - 000000 - - 0 1");
         assert!(w3.is_tactical(w3.parse_move("e16e17h").expect("legal")));
+    }
+
+    /// R102, R110: under Astaroth a quiet check on an army at a counter of 1 or 2 is
+    /// tactical (at 2 it eliminates the army); at 0 and under the other patrons it is not.
+    #[test]
+    fn a_quiet_check_that_counts_is_tactical_from_a_counter_of_one() {
+        let text = |patron: u8, counter: u8| {
+            format!("9/10/11/12/bA12/14/15/16/17/5wF10/15/14/13/12/11/10/4wA4 w - wUG.bPY {patron} - 0{counter}0000 - - 0 1")
+        };
+        for (patron, counter, tactical) in
+            [(1, 0, false), (1, 1, true), (1, 2, true), (3, 0, false)]
+        {
+            let g = game(&text(patron, counter));
+            let check = g.parse_move("g8g7").expect("legal");
+            let step_away = g.parse_move("g8h8").expect("legal");
+            assert_eq!(
+                g.is_tactical(check),
+                tactical,
+                "patron {patron}, counter {counter}"
+            );
+            assert!(!g.is_tactical(step_away));
+        }
     }
 
     #[test]
