@@ -3,7 +3,7 @@
 //! so a quiet check can be worth a whole army.
 
 use super::moves::Move;
-use super::{Hexian, Kind, Patron};
+use super::{Checkpoint, Hexian, Kind, Patron};
 use crate::bitboard::Bitboard;
 
 impl Hexian {
@@ -45,6 +45,16 @@ impl Hexian {
                     .is_some_and(|cell| attacks.has(cell))
             })
             .max_by_key(|&army| self.holdings.checks[army])
+    }
+}
+
+impl Hexian {
+    /// Whether the ply played since `before` gave a check that Astaroth counts (R102: an
+    /// army in check now that was not then) or eliminated an army (R110).
+    pub fn counted_check_since(&self, before: &Checkpoint) -> bool {
+        let (checked_before, players_before) = before.checked_and_players();
+        self.patron == Patron::Astaroth
+            && (self.checked & !checked_before != 0 || self.players != players_before)
     }
 }
 
