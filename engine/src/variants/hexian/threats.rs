@@ -46,9 +46,7 @@ impl Hexian {
             })
             .max_by_key(|&army| self.holdings.checks[army])
     }
-}
 
-impl Hexian {
     /// Whether the ply played since `before` gave a check that Astaroth counts (R102: an
     /// army in check now that was not then) or eliminated an army (R110).
     pub fn counted_check_since(&self, before: &Checkpoint) -> bool {
