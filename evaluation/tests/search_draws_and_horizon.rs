@@ -206,7 +206,7 @@ fn hexian_an_army_one_check_from_elimination_is_priced_before_the_check_is_seen(
 
 /// Green's `q4q3` takes a Zombie with its Fungoid on a cell pink attacks, which the
 /// losing-capture test skipped in quiescence, and it gives yellow its third check
-/// (R102, R110): quiescence must search it, so depth 1 already sees yellow go.
+/// (hexian.md R102, R110): quiescence must search it, so depth 1 already sees yellow go.
 #[test]
 fn hexian_quiescence_sees_an_eliminating_check() {
     let before =
@@ -228,8 +228,8 @@ fn hexian_quiescence_sees_an_eliminating_check() {
 }
 
 /// Black's lone Archwizard at a counter of 2 against White's Fungoid, black to move: every
-/// step leaves a quiet check that eliminates black (R102, R110), which only quiescence
-/// can see at depth 1.
+/// step leaves a quiet check that eliminates black (hexian.md R102, R110), which only
+/// quiescence can see at depth 1.
 #[test]
 fn hexian_quiescence_sees_a_quiet_eliminating_check() {
     let pos = HexianGame::from_position_string(
