@@ -466,6 +466,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn in_check(&self) -> bool {
         false
     }
+
+    /// Whether the move just made gave a check that the rules count on another side than
+    /// the one now to move (Hexian's Astaroth counter, hexian.md R102), which the search
+    /// extends like a check on the side to move.
+    fn gave_counted_check(&self) -> bool {
+        false
+    }
     /// Whether a legal move captures or promotes: the moves quiescence search looks at.
     fn is_tactical(&self, mv: Self::Move) -> bool;
     /// Passes the turn without moving, for null-move pruning in the search (never a rule

@@ -22,6 +22,7 @@ use engine::search::score::EVAL_LIMIT;
 use engine::search::Evaluator;
 use engine::variants::hexian::{
     army_letter, ghost_start_owner, tables, Hexian, HexianGame, Kind, Move, Patron, Piece, ARMIES,
+    TACTICAL_CHECK_COUNTER,
 };
 use std::fmt::Write;
 
@@ -202,20 +203,40 @@ fn material(w: &Weights, pos: &Hexian, army: usize, standing: i32) -> i32 {
         + reserve * w.reserve_percent / 100
 }
 
-/// What `army`'s Astaroth check counter costs it (R102): `w.astaroth_counter` per check,
-/// and at `LAST_CHECK_COUNTER` also `w.astaroth_last_check_percent` of its `material`;
-/// 0 under the other patrons.
+/// What `army`'s Astaroth check counter costs it (R102): [`counter_risk`]; 0 under the
+/// other patrons.
 fn astaroth_risk(w: &Weights, pos: &Hexian, army: usize, material: i32) -> i32 {
     if !matches!(pos.patron(), Patron::Astaroth) {
         return 0;
     }
-    let counter = pos.check_counter(army);
+    counter_risk(w, pos.check_counter(army), material)
+}
+
+/// What an Astaroth check counter of `counter` costs an army of `material` (R102):
+/// `w.astaroth_counter` per check, and at `LAST_CHECK_COUNTER` also
+/// `w.astaroth_last_check_percent` of its material.
+fn counter_risk(w: &Weights, counter: u8, material: i32) -> i32 {
     let last_check = if counter >= LAST_CHECK_COUNTER {
         material * w.astaroth_last_check_percent / 100
     } else {
         0
     };
     i32::from(counter) * w.astaroth_counter + last_check
+}
+
+/// What the check that `mv` gives, if Astaroth counts it and the search takes it for a
+/// tactical move (`HexianGame::is_tactical`), costs the checked army: the price of its
+/// next counter, or, at the third check, the army itself (R102, R110).
+fn counted_check_value(w: &Weights, pos: &Hexian, mv: Move) -> i32 {
+    let Some(army) = pos.counted_check(mv, TACTICAL_CHECK_COUNTER) else {
+        return 0;
+    };
+    let material = material(w, pos, army, standing_material(w, pos, army));
+    let counter = pos.check_counter(army);
+    if counter >= LAST_CHECK_COUNTER {
+        return material;
+    }
+    counter_risk(w, counter + 1, material) - counter_risk(w, counter, material)
 }
 
 /// The Archwizard's safety: check, counters (against the army's `material`), attacked and
@@ -339,7 +360,8 @@ pub fn breakdown_with(w: &Weights, pos: &Hexian) -> Breakdown {
 
 /// A more valuable piece takes a cheaper one on a cell an enemy of the mover attacks:
 /// a stand-in for static exchange evaluation. Imp hops land elsewhere and are never
-/// counted as losing.
+/// counted as losing. A check that Astaroth counts is part of the gain: it stays counted
+/// when the piece is taken back (R102), and at the third check the army is gone (R110).
 fn losing_capture(w: &Weights, pos: &Hexian, mv: Move) -> bool {
     let Move::Piece(piece_move) = mv else {
         return false;
@@ -349,6 +371,8 @@ fn losing_capture(w: &Weights, pos: &Hexian, mv: Move) -> bool {
         (Some(mover), Some(victim)) if mover.kind != Kind::Imp => {
             standing_value(w, &mover) > standing_value(w, &victim)
                 && pos.is_attacked(to, mover.army())
+                && standing_value(w, &mover)
+                    > standing_value(w, &victim) + counted_check_value(w, pos, mv)
         }
         _ => false,
     }
@@ -430,7 +454,9 @@ impl Evaluator<HexianGame> for HexianEval {
             }
             _ => 0,
         };
-        victim_value(w, game.position(), mv) + promotion
+        victim_value(w, game.position(), mv)
+            + promotion
+            + counted_check_value(w, game.position(), mv)
     }
 
     fn moving_piece_value(&self, game: &HexianGame, mv: Move) -> i32 {

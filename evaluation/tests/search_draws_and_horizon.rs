@@ -204,6 +204,52 @@ fn hexian_an_army_one_check_from_elimination_is_priced_before_the_check_is_seen(
     );
 }
 
+/// Green's `q4q3` takes a Zombie with its Fungoid on a cell pink attacks, which the
+/// losing-capture test skipped in quiescence, and it gives yellow its third check
+/// (hexian.md R102, R110): quiescence must search it, so depth 1 already sees yellow go.
+#[test]
+fn hexian_quiescence_sees_an_eliminating_check() {
+    let before =
+        HexianGame::from_position_string(HEXIAN_GOLD_ONE_CHECK_FROM_OUT, &HexianConfig::default())
+            .unwrap();
+    let pos = after(before, "a11a12 b16g6");
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let (outcome, infos) = search::<_, HexianEval>(&pos, &limits);
+    let line = moves_text(&pos, &infos.last().expect("depth 1").pv);
+    assert_eq!(line.get(1).map(String::as_str), Some("q4q3"), "{line:?}");
+    assert!(
+        matches!(outcome.score, Score::Cp(cp) if cp < -3000),
+        "{:?}",
+        outcome.score
+    );
+}
+
+/// Black's lone Archwizard at a counter of 2 against White's Fungoid, black to move: every
+/// step leaves a quiet check that eliminates black (hexian.md R102, R110), which only
+/// quiescence can see at depth 1.
+#[test]
+fn hexian_quiescence_sees_a_quiet_eliminating_check() {
+    let pos = HexianGame::from_position_string(
+        "9/10/11/12/bA12/14/15/16/17/5wF10/15/14/13/12/11/10/4wA4 b - wUG.bPY 1 - 020000 - - 0 1",
+        &HexianConfig::default(),
+    )
+    .unwrap();
+    let limits = Limits {
+        depth: Some(1),
+        ..Limits::default()
+    };
+    let (outcome, _) = search::<_, HexianEval>(&pos, &limits);
+    assert!(
+        matches!(outcome.score, Score::Cp(cp) if cp < -3000)
+            || matches!(outcome.score, Score::Mate(n) if n < 0),
+        "{:?}",
+        outcome.score
+    );
+}
+
 /// Seven Kingdoms divided between two players, after eleven plies: depth 1 used to cost
 /// more than 1000 nodes (long capture chains in quiescence), so `go nodes 1000` finished
 /// no iteration and printed no `info` at all.

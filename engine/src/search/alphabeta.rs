@@ -277,11 +277,13 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
                 }
             }
 
-            // Step 11b. Make the move; extend checks by one ply.
+            // Step 11b. Make the move; extend checks (and checks the rules count on
+            // another side, `Game::gave_counted_check`) by one ply.
             self.make(mv, ply);
             let gives_check = self.pos.in_check();
+            let extends = gives_check || self.pos.gave_counted_check();
             // Series of checks are extended only up to twice the iteration's depth.
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            let extension = i32::from(extends && ply < 2 * self.root_depth as usize);
             let new_depth = depth - 1 + extension;
 
             // Step 11c. Late-move reductions: quiet moves late in the order are searched

@@ -128,7 +128,8 @@ impl<G: Game, E: Evaluator<G>> Worker<'_, '_, G, E> {
             self.pos.make_move(mv);
             self.path[1] = (self.pos.hash(), false);
             let gives_check = self.pos.in_check();
-            let extension = i32::from(gives_check && !plain);
+            let extends = gives_check || self.pos.gave_counted_check();
+            let extension = i32::from(extends && !plain);
             let new_depth = depth - 1 + extension;
             let full_window_first = i == line || plain;
             let mut score = if full_window_first {

@@ -70,7 +70,8 @@ impl Hexian {
         }
     }
 
-    fn attacks_of(&self, cell: usize, piece: &Piece) -> Wide256 {
+    /// The cells `piece` would attack standing on `cell` (R13).
+    pub(super) fn attacks_of(&self, cell: usize, piece: &Piece) -> Wide256 {
         match piece.kind {
             Kind::Imp => self.imp_attacks(cell, piece.army()),
             Kind::Doppelganger => match piece.form {

@@ -72,6 +72,11 @@ impl Checkpoint {
         self.side
     }
 
+    /// Under Astaroth, the armies in check then (bit = army), and the players then.
+    pub(super) fn checked_and_players(&self) -> (u8, Players) {
+        (self.checked, self.players)
+    }
+
     /// The hash of the fields other than the pieces then.
     pub(super) fn fields_hash(&self) -> u64 {
         self.fields_hash

@@ -23,7 +23,8 @@
 //! `movegen` (piece moves), `effects` (what a piece move does, end-of-ply steps 1–3),
 //! `special_moves` (rise, dispatch, Ghost return, deployment), `spellcasting` (§6.7),
 //! `legal` (legal moves), `ply` (a whole ply, eliminations, end of game), `hashing`
-//! (Zobrist keys), `game` (the `Game` trait: history, results, draws).
+//! (Zobrist keys), `threats` (which moves give a check Astaroth counts, for the search),
+//! `game` (the `Game` trait: history, results, draws).
 
 mod armies;
 mod attacks;
@@ -45,6 +46,7 @@ mod special_moves;
 mod spellcasting;
 mod spells;
 mod tables;
+mod threats;
 mod view;
 
 use crate::bitboard::{Bitboard, Wide256};
@@ -53,7 +55,7 @@ pub use armies::{
     army_letter, army_of_letter, clockwise, forward, ghost_start_owner, widdershins, ARMIES,
     ARMY_NAMES,
 };
-pub use game::HexianGame;
+pub use game::{HexianGame, TACTICAL_CHECK_COUNTER};
 pub use journal::Checkpoint;
 pub use move_notation::{move_token, parse_move_token};
 pub use moves::{HopTail, Move, PieceMove, Spell};
