@@ -473,7 +473,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn gave_counted_check(&self) -> bool {
         false
     }
-    /// Whether a legal move captures or promotes: the moves quiescence search looks at.
+    /// Whether a legal move captures or promotes (or makes a threat the variant counts as
+    /// material, as a check Hexian's Astaroth counts): the moves quiescence search looks at.
     fn is_tactical(&self, mv: Self::Move) -> bool;
     /// Passes the turn without moving, for null-move pruning in the search (never a rule
     /// move). Returns false, changing nothing, where the variant cannot pass here.

@@ -404,7 +404,7 @@ mod tests {
     /// R102, R110: under Astaroth a quiet check that counts is tactical (at a counter of 2
     /// it eliminates the army); under the other patrons it is not.
     #[test]
-    fn a_quiet_check_that_counts_is_tactical_from_a_counter_of_one() {
+    fn a_quiet_check_that_counts_is_tactical_under_astaroth_only() {
         let text = |patron: u8, counter: u8| {
             format!("9/10/11/12/bA12/14/15/16/17/5wF10/15/14/13/12/11/10/4wA4 w - wUG.bPY {patron} - 0{counter}0000 - - 0 1")
         };
