@@ -369,10 +369,11 @@ fn losing_capture(w: &Weights, pos: &Hexian, mv: Move) -> bool {
     let (from, to) = (usize::from(piece_move.from), usize::from(piece_move.to));
     match (pos.standing(from), pos.standing(to)) {
         (Some(mover), Some(victim)) if mover.kind != Kind::Imp => {
-            standing_value(w, &mover) > standing_value(w, &victim)
+            let (risked, won) = (standing_value(w, &mover), standing_value(w, &victim));
+            // The counted check, which needs the mover's attack set, is weighed last.
+            risked > won
                 && pos.is_attacked(to, mover.army())
-                && standing_value(w, &mover)
-                    > standing_value(w, &victim) + counted_check_value(w, pos, mv)
+                && risked > won + counted_check_value(w, pos, mv)
         }
         _ => false,
     }

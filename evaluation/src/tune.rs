@@ -97,16 +97,21 @@ impl Features {
                 rows[p].push((j as u16, slope));
             }
         }
-        let mut features = Features::without_slopes(weights, samples, base);
-        features.offsets.truncate(1);
+        let scores = Features::without_slopes(weights, samples, base);
+        let (mut weight, mut slopes, mut offsets) = (Vec::new(), Vec::new(), vec![0]);
         for row in rows {
             for (j, slope) in row {
-                features.weight.push(j);
-                features.slope.extend_from_slice(&slope[..features.seats]);
+                weight.push(j);
+                slopes.extend_from_slice(&slope[..scores.seats]);
             }
-            features.offsets.push(features.weight.len());
+            offsets.push(weight.len());
         }
-        features
+        Features {
+            weight,
+            slope: slopes,
+            offsets,
+            ..scores
+        }
     }
 
     /// Measures every position's scores at `weights` only, for the loss there: one
@@ -118,6 +123,7 @@ impl Features {
         Features::without_slopes(weights, samples, seat_scores::<G, E>(weights, samples))
     }
 
+    /// The scores `base` of every sample at `weights`, with no weight's effect measured.
     fn without_slopes<G, W: Weights>(
         weights: &W,
         samples: &[Sample<G>],

@@ -27,19 +27,23 @@ impl Hexian {
             return None;
         }
         let mover = piece.army();
-        let mut targets = self.players.armies_in_play().filter(|&army| {
-            self.checked & (1 << army) == 0
-                && self.are_enemies(mover, army)
-                && self.holdings.checks[army] >= least
-                && self.archwizards[army].is_some()
-        });
-        let first = targets.next()?;
+        let mut targets = self
+            .players
+            .armies_in_play()
+            .filter(|&army| {
+                self.checked & (1 << army) == 0
+                    && self.are_enemies(mover, army)
+                    && self.holdings.checks[army] >= least
+                    && self.archwizards[army].is_some()
+            })
+            .peekable();
+        // The attack set is only worth building when some army could be checked.
+        targets.peek()?;
         if piece_move.promotes {
             piece.kind = Kind::Ghoul;
         }
         let attacks = self.attacks_of(usize::from(piece_move.to), &piece);
-        std::iter::once(first)
-            .chain(targets)
+        targets
             .filter(|&army| {
                 self.archwizard_of(army)
                     .is_some_and(|cell| attacks.has(cell))
