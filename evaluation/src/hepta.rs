@@ -109,25 +109,9 @@ crate::weights! {
         /// Temple's capacity (R45), without which the Pillars fill and the Temple stands
         /// still.
         pub master_march: i32,
-        /// The lead in centipawns of material at which `pursuit`, `simplify`, `spent_knight`,
-        /// `master_march`, `elimination_plan` and `berserk_lead` count fully.
+        /// The lead in centipawns of material at which `pursuit`, `simplify`, `spent_knight`
+        /// and `master_march` count fully.
         pub pursuit_full_lead: i32,
-        /// For the side ahead in Knights and Kings: per colour whose ordinary King it has, per
-        /// Soul of the colour on its Receive, Power, Life, Tactic and Eliminate Pillars (the
-        /// steps to an elimination, R56, R57, R67), per enemy Knight and King of the colour
-        /// beyond its own Knights of it (what the elimination removes, R68), at a lead of
-        /// `pursuit_full_lead` or more (less in proportion below it). An elimination takes
-        /// enemy pieces wherever they stand, also those behind the leader's Knights, which no
-        /// Knight can reach (R26, R27).
-        pub elimination_plan: i32,
-        /// For the side ahead in Knights and Kings: per Soul of its berserk Kings' stacks, at
-        /// a lead of `pursuit_full_lead` or more (less in proportion below it). A berserk King
-        /// captures enemy Knights anywhere along its lines (R36) without spending its stack,
-        /// and each move that captures nothing spends a Soul (R38), until it calms down and
-        /// the recovery gives the side behind three Knights and a King of its colour (R72-R74):
-        /// the leader strikes with a ready elimination (R68) rather than holds it, and spends
-        /// its berserk King's moves on captures.
-        pub berserk_lead: i32,
     }
 }
 
@@ -138,7 +122,7 @@ pub use weights::WEIGHTS;
 /// `hunter_closeness` and `pursuit` count from here.
 const NO_HUNTER: i32 = 16;
 
-const TERM_NAMES: [&str; 11] = [
+const TERM_NAMES: [&str; 10] = [
     "material",
     "diplomacy",
     "soul masters",
@@ -149,11 +133,10 @@ const TERM_NAMES: [&str; 11] = [
     "tempo",
     "king hunt",
     "pursuit",
-    "strike",
 ];
 
 /// One side's terms in centipawns, in `TERM_NAMES` order.
-type Terms = [i32; 11];
+type Terms = [i32; 10];
 
 /// The Hepta evaluator.
 #[derive(Clone, Copy, Debug, Default)]
@@ -389,7 +372,7 @@ const FULL_ARMY: i32 = 31;
 /// `spent_knight`, `master_march`, `pursuit_full_lead`): `lead` is our material minus
 /// theirs.
 fn pursuit(w: &Weights, s: &State, us: Side, lead: i32) -> i32 {
-    if lead <= 0 {
+    if lead <= 0 || w.pursuit_full_lead <= 0 {
         return 0;
     }
     let them = 1 - us;
@@ -408,50 +391,10 @@ fn pursuit(w: &Weights, s: &State, us: Side, lead: i32) -> i32 {
         .map(|target| NO_HUNTER - hunt_of(s, us, &hunters, target).1)
         .sum();
     let traded = (FULL_ARMY - army.count() as i32).max(0);
-    scaled_by_lead(
-        w,
-        w.pursuit * closeness + w.simplify * traded - w.spent_knight * spent
-            + w.master_march * master_march(s, us),
-        lead,
-    )
-}
-
-/// `value` in full at a lead of `pursuit_full_lead` or more, less in proportion below it,
-/// nothing without a lead.
-fn scaled_by_lead(w: &Weights, value: i32, lead: i32) -> i32 {
-    if lead <= 0 || w.pursuit_full_lead <= 0 {
-        return 0;
-    }
-    value * lead.min(w.pursuit_full_lead) / w.pursuit_full_lead
-}
-
-/// The side ahead's eliminations (`elimination_plan`, `berserk_lead`): the Souls it holds
-/// towards eliminating each colour whose ordinary King it has, by the enemy pieces each
-/// elimination removes (R56, R57, R67, R68), and its berserk Kings' stacks (R36, R38);
-/// `lead` is our material minus theirs.
-fn strike(w: &Weights, s: &State, knights: &[i32; COLOURS], us: Side, lead: i32) -> i32 {
-    if lead <= 0 {
-        return 0;
-    }
-    let them = 1 - us;
-    let enemies = by_colour(s, s.pieces(them, KNIGHTS) | s.pieces(them, KINGS));
-    let plan: i32 = (0..COLOURS as Colour)
-        .filter(|&c| has(s.king_colours(us), c))
-        .map(|c| {
-            let souls = [RECEIVE, POWER, LIFE, TACTIC, ELIMINATE]
-                .iter()
-                .filter(|&&p| has(s.pillar(us, p), c))
-                .count() as i32;
-            souls * (enemies[usize::from(c)] - knights[usize::from(c)]).max(0)
-        })
-        .sum();
-    let stacks: i32 = s
-        .pieces(us, BERSERKS)
-        .cells()
-        .filter_map(|cell| s.piece_at(cell).and_then(Piece::colour))
-        .map(|c| i32::from(s.stack(c)))
-        .sum();
-    scaled_by_lead(w, w.elimination_plan * plan + w.berserk_lead * stacks, lead)
+    (w.pursuit * closeness + w.simplify * traded - w.spent_knight * spent
+        + w.master_march * master_march(s, us))
+        * lead.min(w.pursuit_full_lead)
+        / w.pursuit_full_lead
 }
 
 /// The directions in which `cell` has no empty neighbour (an occupied hex or the edge):
@@ -481,7 +424,6 @@ fn side_terms(w: &Weights, s: &State, us: Side) -> Terms {
         if s.side() == us { w.tempo } else { 0 },
         king_hunt(w, s, us),
         pursuit(w, s, us, lead),
-        strike(w, s, &knights, us, lead),
     ]
 }
 
@@ -685,40 +627,6 @@ mod tests {
             side_terms(w, ahead.state(), WHITE)[9],
             (w.simplify * 30 - w.spent_knight + w.master_march * (ZONE_FAR - 1)) * 50
                 / w.pursuit_full_lead
-        );
-    }
-
-    #[test]
-    fn the_side_ahead_prepares_eliminations_and_values_its_berserk_stack() {
-        let w = &WEIGHTS;
-        // White's Red King a1 with Red on Power, Life, Tactic and Eliminate (R48, R67);
-        // Black's Red Knights d5 and i1 and Red King h5, the three pieces the elimination
-        // removes (R68). White's four Knights and King (550) against Black's 350: a lead
-        // of 200.
-        let ready = read(
-            "7/15/15/15/3nr3kr7/15/15/1NbNbNbNy10/Kr7nr6 w -/r/r/r/r -/-/-/-/- roygbpc - - 0 1",
-        );
-        let s = ready.state();
-        assert_eq!(
-            side_terms(w, s, WHITE)[10],
-            w.elimination_plan * 4 * 3 * 200 / w.pursuit_full_lead
-        );
-        assert_eq!(side_terms(w, s, BLACK)[10], 0, "Black is behind");
-        // A White Red Knight more: it would go too, one victim less, and the lead is 300.
-        let own = read(
-            "7/15/15/15/3nr3kr7/15/15/1NbNbNbNy10/KrNr6nr6 w -/r/r/r/r -/-/-/-/- roygbpc - - 0 1",
-        );
-        assert_eq!(
-            side_terms(w, own.state(), WHITE)[10],
-            w.elimination_plan * 4 * 2 * 300 / w.pursuit_full_lead
-        );
-        // After `Er` the Red King is berserk with 8 Souls and Black has nothing left: a
-        // lead of 400 (berserk Kings are not counted as material).
-        let struck =
-            read("7/15/15/15/15/15/15/1NbNbNbNy10/Zr14 b -/-/-/-/- -/-/-/-/- -oygbpc - r8 0 1");
-        assert_eq!(
-            side_terms(w, struck.state(), WHITE)[10],
-            w.berserk_lead * 8 * 400 / w.pursuit_full_lead
         );
     }
 

@@ -47,6 +47,4 @@ pub const WEIGHTS: Weights = Weights {
     spent_knight: 50,
     master_march: 8,
     pursuit_full_lead: 1000,
-    elimination_plan: 10,
-    berserk_lead: 40,
 };
