@@ -67,8 +67,9 @@ crate::weights! {
         pub tempo: i32,
         /// Against lone Kings (an enemy without Knights or berserk Kings), who lose once
         /// they have no legal ply (R90): per pair of our Knight and enemy King that the
-        /// Knight may capture (R24) and that stands in its forward cone, the cells its
-        /// forward steps reach (R25, R26: a Knight captures only forwards).
+        /// Knight may capture (R24) and can come at: the King stands in its forward cone
+        /// (R26, R27: a Knight captures only forwards), or a Tactic Soul of the Knight's
+        /// colour lets it walk round behind the King (R25).
         pub hunter: i32,
         /// Against lone Kings: per step by which the nearest Knight hunting each enemy King
         /// is nearer than `NO_HUNTER` steps (0 when none hunts it).
@@ -82,11 +83,13 @@ crate::weights! {
         pub master_confinement: i32,
         /// For the side ahead in Knights and Kings: per enemy piece one of our Knights may
         /// capture (R24: Knights, Kings, Soul Masters and berserk Kings, R70), per step by
-        /// which the nearest such Knight that has it in its forward cone is nearer than
-        /// `NO_HUNTER` steps, at a lead of `pursuit_full_lead` or more (less in proportion
-        /// below it). A Knight captures only forwards (R26, R27) and a side loses only when
-        /// it has no ply left (R90), so a lead is won by keeping Knights in front of every
-        /// enemy piece and closing in, never by Knights that ran past them.
+        /// which the nearest such Knight that can come at it (in its forward cone, or from
+        /// behind with a Tactic Soul of its colour, R25) is nearer than `NO_HUNTER` steps,
+        /// at a lead of `pursuit_full_lead` or more (less in proportion below it). A Knight
+        /// captures only forwards (R26, R27) and a side loses only when it has no ply left
+        /// (R90), so a lead is won by keeping Knights in front of every enemy piece and
+        /// closing in, never by Knights that ran past them, unless a Tactic Soul lets them
+        /// walk back.
         pub pursuit: i32,
         /// For the side ahead in Knights and Kings: per enemy Knight, King and Soul Master
         /// fewer than `FULL_ARMY`, at a lead of `pursuit_full_lead` or more (less in
@@ -99,7 +102,9 @@ crate::weights! {
         /// (less in proportion below it), a penalty. Such a Knight can never capture again
         /// (R26, R27) unless a Tactic Soul lets it walk back (R25): the side ahead keeps its
         /// Knights behind the enemy's last pieces, and turns the spent ones into Souls for
-        /// its Temple (R78, R79).
+        /// its Temple (R78, R79). A Knight that could walk back still counts here (`pursuit`
+        /// counts its steps round): not counting it slowed the conversions of
+        /// evaluation/tests/conversion.rs (docs/training.md).
         pub spent_knight: i32,
         /// For the side ahead with fewer than three Soul Masters: per Soul Master, per half
         /// hex by which it is nearer to its promotion zone (R11) than `ZONE_FAR`, at a
@@ -267,6 +272,24 @@ fn forward_steps(us: Side, from: usize, to: usize) -> Option<i32> {
     (dr >= 0 && dq + dr >= 0).then(|| dq.abs().max(dr).max(dq + dr))
 }
 
+/// The hex distance between two cells (R6).
+fn hex_distance(from: usize, to: usize) -> i32 {
+    let ((q0, r0), (q1, r1)) = (axial_of(from), axial_of(to));
+    let (dq, dr) = (q1 - q0, r1 - r0);
+    (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
+}
+
+/// The steps a Knight of `us` and colour `c` on `from` needs to capture on `target`
+/// (capped at `NO_HUNTER`): its forward steps when `target` lies in its forward cone
+/// (R26); otherwise, if our Tactic Pillar holds a Soul of `c`, the Knight may also step
+/// backwards (R25) though it still captures only forwards (R27), so it walks round to
+/// come at `target` from behind: the hex distance and two steps more; else never.
+fn capture_steps(s: &State, us: Side, from: usize, c: Colour, target: usize) -> Option<i32> {
+    forward_steps(us, from, target)
+        .or_else(|| has(s.pillar(us, TACTIC), c).then(|| hex_distance(from, target) + 2))
+        .map(|steps| steps.min(NO_HUNTER))
+}
+
 /// The hunt of lone enemy Kings and Soul Masters (`hunter`, `hunter_closeness`,
 /// `king_confinement`, `master_confinement`); 0 while the enemy has a Knight or a berserk
 /// King.
@@ -299,14 +322,14 @@ fn knights_of(s: &State, us: Side) -> Vec<(usize, Colour)> {
         .collect()
 }
 
-/// How many of `hunters` may capture the enemy piece on `target` (R24) and have it in
-/// their forward cone, and the forward steps of the nearest (`NO_HUNTER` when none).
+/// How many of `hunters` may capture the enemy piece on `target` (R24) and can come at
+/// it (`capture_steps`), and the steps of the nearest (`NO_HUNTER` when none).
 fn hunt_of(s: &State, us: Side, hunters: &[(usize, Colour)], target: usize) -> (i32, i32) {
     let victim = s.piece_at(target);
     hunters
         .iter()
         .filter(|&&(_, c)| may_capture(s, c, victim))
-        .filter_map(|&(cell, _)| forward_steps(us, cell, target))
+        .filter_map(|&(cell, c)| capture_steps(s, us, cell, c, target))
         .fold((0, NO_HUNTER), |(n, near), d| (n + 1, near.min(d)))
 }
 
@@ -589,6 +612,39 @@ mod tests {
     }
 
     #[test]
+    fn a_tactic_soul_lets_knights_hunt_from_behind() {
+        let w = &WEIGHTS;
+        // The position of `knights_hunt_lone_kings_in_their_forward_cone` with a Red Soul
+        // on White's Tactic Pillar: the Red Knight h7, above the King h5, may step back
+        // (R25) and come at it from below (R27), 2 hexes and 2 steps round away: a third
+        // hunter. It still counts as spent, as does the Orange Knight g1 (R20).
+        let pos = read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No8 w -/-/-/r/- -/-/-/-/- roygbpc - - 0 1");
+        let s = pos.state();
+        let cell = |name: &str| hepta_board().parse_cell(name).expect("a cell");
+        let red = match s.piece_at(cell("h7")) {
+            Some(Piece::Knight(_, c)) => c,
+            other => panic!("a Red Knight on h7, not {other:?}"),
+        };
+        assert_eq!(
+            capture_steps(s, WHITE, cell("h7"), red, cell("h5")),
+            Some(4)
+        );
+        assert_eq!(
+            capture_steps(s, WHITE, cell("h2"), red, cell("h5")),
+            Some(3)
+        );
+        assert_eq!(capture_steps(s, BLACK, cell("h5"), red, cell("h7")), None);
+        assert_eq!(
+            king_hunt(w, s, WHITE),
+            3 * w.hunter + (NO_HUNTER - 3) * w.hunter_closeness
+        );
+        assert_eq!(
+            side_terms(w, s, WHITE)[9],
+            (w.simplify * 30 - w.spent_knight * 2) * 250 / w.pursuit_full_lead
+        );
+    }
+
+    #[test]
     fn the_side_ahead_pursues_every_enemy_piece_and_trades_down() {
         let w = &WEIGHTS;
         // As above: four White Knights (400) against the Yellow King (150), a lead of 250;
@@ -662,5 +718,15 @@ mod tests {
         // From o1 to h5 runs NW, forwards for White; back from h5 to o1 runs SE.
         assert_eq!(forward_steps(WHITE, cell("o1"), cell("h5")), Some(7));
         assert_eq!(forward_steps(WHITE, cell("h5"), cell("o1")), None);
+        // The hex distance counts the same steps in every direction.
+        for (from, to, steps) in [
+            ("h2", "h5", 3),
+            ("h7", "h5", 2),
+            ("o1", "h5", 7),
+            ("a8", "o1", 14),
+        ] {
+            assert_eq!(hex_distance(cell(from), cell(to)), steps, "{from}-{to}");
+            assert_eq!(hex_distance(cell(to), cell(from)), steps, "{to}-{from}");
+        }
     }
 }
