@@ -269,7 +269,7 @@ fn forward_steps(us: Side, from: usize, to: usize) -> Option<i32> {
     } else {
         (q0 - q1, r0 - r1)
     };
-    (dr >= 0 && dq + dr >= 0).then(|| dq.abs().max(dr).max(dq + dr))
+    (dr >= 0 && dq + dr >= 0).then(|| hex_distance(from, to))
 }
 
 /// The hex distance between two cells (R6).
