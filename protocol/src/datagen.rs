@@ -51,9 +51,10 @@ pub struct DatagenArgs {
     /// Random quiet moves played after the opening, so that games differ.
     #[arg(long, default_value = "4")]
     pub random_plies: usize,
-    /// A game still running after this many plies ends as the rules' draw ("capped").
-    #[arg(long, default_value = "400")]
-    pub max_plies: usize,
+    /// A game still running after this many plies ends as the rules' draw ("capped");
+    /// default 1200 for Hepta, whose won games end between plies 400 and 1,200, else 400.
+    #[arg(long)]
+    pub max_plies: Option<usize>,
     /// Seed of the random moves.
     #[arg(long, default_value = "1")]
     pub seed: u64,
@@ -184,7 +185,9 @@ impl Plan {
             },
             nodes: args.nodes,
             random_plies: args.random_plies,
-            max_plies: args.max_plies,
+            max_plies: args
+                .max_plies
+                .unwrap_or_else(|| default_max_plies(args.variant)),
             seed: args.seed,
         })
     }
@@ -198,6 +201,17 @@ impl Plan {
         let mut rng = StdRng::seed_from_u64(self.seed ^ (index as u64).wrapping_mul(GOLDEN));
         searcher.clear();
         with_searcher!(searcher, &mut game, (s, g) => self_play(s, g, self, &mut rng))
+    }
+}
+
+/// The cap of a self-play game when `--max-plies` is not given: long enough for a won game
+/// to end. Hepta's won self-play games at 1,000 nodes a move end between plies 400 and
+/// 1,200 (median 747, docs/training.md): Knights capture only forwards (R26, R27) and a
+/// side loses only once it has no ply left (R90).
+fn default_max_plies(variant: Variant) -> usize {
+    match variant {
+        Variant::Hepta => 1200,
+        _ => 400,
     }
 }
 
@@ -345,7 +359,7 @@ pub fn run_command(args: DatagenArgs) -> Result<(), String> {
         "datagen: {} games ({} capped at {} plies), {} positions, {} distinct ({:.1} %)",
         totals.games,
         totals.capped,
-        args.max_plies,
+        plan.max_plies,
         totals.positions,
         totals.distinct.len(),
         100.0 * totals.distinct.len() as f64 / totals.positions.max(1) as f64
@@ -365,7 +379,7 @@ mod tests {
             nodes: 60,
             openings: None,
             random_plies: 4,
-            max_plies: 24,
+            max_plies: Some(24),
             seed: 5,
             threads: 1,
             hash: 1,
@@ -407,6 +421,20 @@ mod tests {
             .map(|shard| run(&args(5, Some(shard)), 1).0)
             .collect();
         assert_eq!(parts, whole);
+    }
+
+    #[test]
+    fn hepta_games_are_capped_at_1200_plies_unless_told() {
+        let cap = |variant, max_plies| {
+            let mut a = args(1, None);
+            a.variant = variant;
+            a.max_plies = max_plies;
+            Plan::from_args(&a).unwrap().max_plies
+        };
+        assert_eq!(cap(Variant::Hepta, None), 1200);
+        assert_eq!(cap(Variant::Hexmate, None), 400);
+        assert_eq!(cap(Variant::SevenKingdoms, None), 400);
+        assert_eq!(cap(Variant::Hepta, Some(300)), 300);
     }
 
     #[test]
