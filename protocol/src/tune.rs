@@ -81,7 +81,8 @@ pub struct TuneArgs {
     #[arg(long, default_value = "0")]
     pub min_positions: usize,
     /// Fit only the weights whose names (as the report prints them, e.g. `values[2].mg`)
-    /// start with one of these, e.g. `--only values passed`; the others keep their values.
+    /// start with one of these, e.g. `--only values passed`, or equal one that ends in `$`
+    /// (`king$`); the others keep their values.
     #[arg(long, num_args = 1..)]
     pub only: Vec<String>,
     /// Threads of the passes.
@@ -211,12 +212,12 @@ fn tune<G: Game + Sync, E: Tunable<G>>(
     Ok((report, weights.to_rust(&header)))
 }
 
-/// Which weights the fit may move: those named with one of the `only` prefixes, or every
-/// weight when there are none. A prefix that names no weight is refused.
+/// Which weights the fit may move: those named by one of the `only` patterns, or every
+/// weight when there are none. A pattern that names no weight is refused.
 fn free_weights(names: &[String], only: &[String]) -> Result<Vec<bool>, String> {
     if let Some(unknown) = only
         .iter()
-        .find(|prefix| !names.iter().any(|name| name.starts_with(prefix.as_str())))
+        .find(|pattern| !names.iter().any(|name| names_weight(pattern, name)))
     {
         return Err(format!(
             "--only {unknown}: no weight of the variant is named so"
@@ -224,8 +225,17 @@ fn free_weights(names: &[String], only: &[String]) -> Result<Vec<bool>, String> 
     }
     Ok(names
         .iter()
-        .map(|name| only.is_empty() || only.iter().any(|prefix| name.starts_with(prefix.as_str())))
+        .map(|name| only.is_empty() || only.iter().any(|pattern| names_weight(pattern, name)))
         .collect())
+}
+
+/// Whether an `--only` pattern names the weight `name`: a prefix of its name, or the
+/// whole name followed by `$` (`king$` frees `king` but not `king_confinement`).
+fn names_weight(pattern: &str, name: &str) -> bool {
+    match pattern.strip_suffix('$') {
+        Some(whole) => name == whole,
+        None => name.starts_with(pattern),
+    }
 }
 
 /// The command as typed, for the weights file's header, without the output file.
@@ -409,7 +419,7 @@ mod tests {
     }
 
     #[test]
-    fn only_frees_the_weights_named_by_its_prefixes_and_refuses_unknown_ones() {
+    fn only_frees_the_weights_named_by_its_patterns_and_refuses_unknown_ones() {
         let names = <PanoplyEval as Tunable<Panoply>>::Weights::value_names();
         let only = |prefixes: &[&str]| {
             let prefixes: Vec<String> = prefixes.iter().map(|p| p.to_string()).collect();
@@ -429,8 +439,22 @@ mod tests {
         );
         assert_eq!(freed(only(&[]).unwrap()), names);
         assert_eq!(
+            freed(only(&["king"]).unwrap()),
+            ["king_attacker", "king_shield"]
+        );
+        // A `$` names one weight whole.
+        assert_eq!(freed(only(&["king_shield$"]).unwrap()), ["king_shield"]);
+        assert_eq!(
+            only(&["king_shield$", "pawn_near$"]),
+            Err("--only pawn_near$: no weight of the variant is named so".to_string())
+        );
+        assert_eq!(
             only(&["values", "tmepo"]),
             Err("--only tmepo: no weight of the variant is named so".to_string())
+        );
+        assert_eq!(
+            only(&["king$"]),
+            Err("--only king$: no weight of the variant is named so".to_string())
         );
     }
 
