@@ -1,10 +1,11 @@
 //! Hepta's evaluation weights: the hand-set values (estimates from the rules and the seed's
-//! design notes, see the field comments of `Weights` in `hepta.rs`). Not tuned yet:
-//! `tessera datagen --variant hepta --games 400 --nodes 1000 --openings
-//! positions/hepta/openings.txt --threads 2 --seed 1` drew all of its first 48 games at the
-//! 400-ply cap (28 of them with one side 10 Knights or more ahead), so its data holds no
-//! result to fit. The king hunt weights (`hunter`, `hunter_closeness`, `king_confinement`)
-//! are set so that the army of evaluation/tests/conversion.rs wins against two lone Kings;
+//! design notes, see the field comments of `Weights` in `hepta.rs`). Two fits on 400
+//! self-play games with the 1,200-ply cap (`tessera datagen --variant hepta --games 400
+//! --nodes 1000 --openings positions/hepta/openings.txt --threads 2 --seed 2`, 211 games
+//! won) lost to these weights: one made mobility a penalty and lost 57 of 60 games, the
+//! other lost an SPRT (elo0=0 elo1=10) at −36 Elo (docs/training.md). The king hunt
+//! weights (`hunter`, `hunter_closeness`, `king_confinement`) are set so that the army of
+//! evaluation/tests/conversion.rs wins against two lone Kings;
 //! `master_confinement` like `king_confinement`; `elimination_victim` so that an elimination
 //! ready against two enemy pieces of its colour is worth about one more Knight. `pursuit`,
 //! `simplify` and `pursuit_full_lead` are set so that the side ten Knights ahead values a
