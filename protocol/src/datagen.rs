@@ -206,8 +206,8 @@ impl Plan {
 
 /// The cap of a self-play game when `--max-plies` is not given: long enough for a won game
 /// to end. Hepta's won self-play games at 1,000 nodes a move end between plies 400 and
-/// 1,200 (median 747, docs/training.md): Knights capture only forwards (R26, R27) and a
-/// side loses only once it has no ply left (R90).
+/// 1,200 (median 747, docs/training.md): in Hepta Knights capture only forwards (R26,
+/// R27 of hepta) and a side loses only once it has no ply left (hepta R90).
 fn default_max_plies(variant: Variant) -> usize {
     match variant {
         Variant::Hepta => 1200,
