@@ -44,12 +44,14 @@ const HEPTA: [(u32, u32); 6] = [
     (20, 1992),
 ];
 
-/// Seven Kingdoms' ladder, seven players: level 20 against level 0 in 420 games (every
-/// opening in seven seat rotations) at 2,000 nodes a move, scored by the match runner's
-/// Elo against the other engine's seats: +22.7 ± 10.2 since the levels count their
-/// allowed loss in the evaluation's pawn (`Evaluator::pawn`). The levels between are
-/// interpolated, not measured.
-const SEVEN_KINGDOMS: [(u32, u32); 2] = [(0, 1000), (20, 1023)];
+/// Seven Kingdoms' ladder, seven players: matches of 2,100 games (300 openings, each in
+/// its seven seat rotations) at 2,000 nodes a move between levels 0, 4, 8, 12, 16 and 20,
+/// scored by the match runner's Elo against the other engine's seats, with the hand-set
+/// weights. Only the step from 8 to 12 is measurable (+8.4 ± 4.2); the steps 0-4, 4-8,
+/// 12-16 and 16-20 measured −1.8, +1.9, +1.8 and −1.3 (± 4.5 each). So only level 12
+/// (the sum of the steps to it, +8.5) and level 20 (against level 0 directly, +12.9 ±
+/// 4.2) stand in the table, and the levels between are interpolated.
+const SEVEN_KINGDOMS: [(u32, u32); 3] = [(0, 1000), (12, 1008), (20, 1013)];
 
 /// Hexian's ladder, measured with three players: matches of 180 games (every opening in
 /// the three seat rotations, each engine holding two seats in turn) at 2,000 nodes a move
@@ -137,7 +139,7 @@ mod tests {
     fn each_game_maps_elo_by_its_own_ladder() {
         let levels_at = |elo| Variant::ALL.map(|variant| level_for_elo(variant, elo));
         // Hexmate, Hexchoice, Panoply, Hepta, Seven Kingdoms, Hexian.
-        assert_eq!(levels_at(1010), [63, 63, 150, 153, 869, 166]);
+        assert_eq!(levels_at(1010), [63, 63, 150, 153, 1520, 166]);
         assert_eq!(levels_at(1100), [1076, 1076, 1448, 756, 2000, 1262]);
     }
 
