@@ -421,9 +421,9 @@ mod tests {
     #[test]
     fn only_frees_the_weights_named_by_its_patterns_and_refuses_unknown_ones() {
         let names = <PanoplyEval as Tunable<Panoply>>::Weights::value_names();
-        let only = |prefixes: &[&str]| {
-            let prefixes: Vec<String> = prefixes.iter().map(|p| p.to_string()).collect();
-            free_weights(&names, &prefixes)
+        let only = |patterns: &[&str]| {
+            let patterns: Vec<String> = patterns.iter().map(|p| p.to_string()).collect();
+            free_weights(&names, &patterns)
         };
         let freed = |free: Vec<bool>| -> Vec<String> {
             names
