@@ -640,29 +640,32 @@ mod tests {
         );
         assert_eq!(
             side_terms(w, s, WHITE)[9],
-            (w.simplify * 30 - w.spent_knight * 2) * 250 / w.pursuit_full_lead
+            (w.simplify * 30 - w.spent_knight * 2) * (4 * w.knight - w.king) / w.pursuit_full_lead
         );
     }
 
     #[test]
     fn the_side_ahead_pursues_every_enemy_piece_and_trades_down() {
         let w = &WEIGHTS;
-        // As above: four White Knights (400) against the Yellow King (150), a lead of 250;
-        // Black has one piece of its 31 left. The lone King is `king_hunt`'s. Two Knights
-        // are spent: h7 has the King behind it, and g1 is Orange, at peace with Yellow.
+        // As above: four White Knights against the Yellow King, a lead of 4 Knights less a
+        // King; Black has one piece of its 31 left. The lone King is `king_hunt`'s. Two
+        // Knights are spent: h7 has the King behind it, and g1 is Orange, at peace with
+        // Yellow.
         let pos = read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         let s = pos.state();
-        let expected = (w.simplify * 30 - w.spent_knight * 2) * 250 / w.pursuit_full_lead;
+        let expected =
+            (w.simplify * 30 - w.spent_knight * 2) * (4 * w.knight - w.king) / w.pursuit_full_lead;
         assert_eq!(side_terms(w, s, WHITE)[9], expected);
         assert_eq!(side_terms(w, s, BLACK)[9], 0, "Black is behind");
         // A Black Knight o1, behind every White Knight (R26, R27), a target with no
         // hunter, and the King, no longer lone, 3 steps from its nearest hunter; a lead of
-        // 150. The Knights h7 and g1 are still spent.
+        // 3 Knights less a King. The Knights h7 and g1 are still spent.
         let knight =
             read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No7nb w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         assert_eq!(
             side_terms(w, knight.state(), WHITE)[9],
-            (w.pursuit * (NO_HUNTER - 3) + w.simplify * 29 - w.spent_knight * 2) * 150
+            (w.pursuit * (NO_HUNTER - 3) + w.simplify * 29 - w.spent_knight * 2)
+                * (3 * w.knight - w.king)
                 / w.pursuit_full_lead
         );
     }
@@ -675,13 +678,14 @@ mod tests {
         let s = pos.state();
         assert_eq!(master_march(s, WHITE), (ZONE_FAR - 16) + (ZONE_FAR - 1));
         assert_eq!(master_march(s, BLACK), 0, "Black has no Soul Master");
-        // Two Knights more than Black's King (a lead of 50): the Red Knight h2 hunts the
-        // King, and the Orange one g1, at peace with Yellow, is spent.
+        // Two Knights against Black's King (a lead of 2 Knights less a King): the Red
+        // Knight h2 hunts the King, and the Orange one g1, at peace with Yellow, is spent.
         let ahead =
             read("7/2M*12/15/15/7ky7/15/15/7Nr7/6No1M*6 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         assert_eq!(
             side_terms(w, ahead.state(), WHITE)[9],
-            (w.simplify * 30 - w.spent_knight + w.master_march * (ZONE_FAR - 1)) * 50
+            (w.simplify * 30 - w.spent_knight + w.master_march * (ZONE_FAR - 1))
+                * (2 * w.knight - w.king)
                 / w.pursuit_full_lead
         );
     }
