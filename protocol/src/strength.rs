@@ -55,11 +55,18 @@ const SEVEN_KINGDOMS: [(u32, u32); 3] = [(0, 1000), (12, 1008), (20, 1013)];
 
 /// Hexian's ladder, measured with three players: matches of 180 games (every opening in
 /// the three seat rotations, each engine holding two seats in turn) at 2,000 nodes a move
-/// between levels 0, 8, 16 and 20 with the tuned piece values, scored as Seven Kingdoms'.
-/// Levels 4 and 12, measured before within the noise of their neighbours, are left out.
-/// Two and six players play on it too (two players measured a flatter ladder,
-/// `docs/protocol.md`).
-const HEXIAN: [(u32, u32); 4] = [(0, 1000), (8, 1048), (16, 1138), (20, 1207)];
+/// with the tuned piece values, scored as Seven Kingdoms'. Levels 8, 16 and 20 are the
+/// sums of the steps 8 vs 0, 16 vs 8 and 20 vs 16; level 4 is the step 4 vs 0 (+43) and
+/// level 12 the step 12 vs 8 (+74.5) above level 8. Two and six players play on it too
+/// (two players measured a flatter ladder, `docs/protocol.md`).
+const HEXIAN: [(u32, u32); 6] = [
+    (0, 1000),
+    (4, 1043),
+    (8, 1048),
+    (12, 1122),
+    (16, 1138),
+    (20, 1207),
+];
 
 /// `(level, Elo)` pairs of a variant's calibration, both increasing, from level 0 to 20.
 /// Hexchoice, Hexmate with a choice of setup, plays on Hexmate's.
@@ -139,8 +146,8 @@ mod tests {
     fn each_game_maps_elo_by_its_own_ladder() {
         let levels_at = |elo| Variant::ALL.map(|variant| level_for_elo(variant, elo));
         // Hexmate, Hexchoice, Panoply, Hepta, Seven Kingdoms, Hexian.
-        assert_eq!(levels_at(1010), [63, 63, 150, 153, 1520, 166]);
-        assert_eq!(levels_at(1100), [1076, 1076, 1448, 756, 2000, 1262]);
+        assert_eq!(levels_at(1010), [63, 63, 150, 153, 1520, 93]);
+        assert_eq!(levels_at(1100), [1076, 1076, 1448, 756, 2000, 1081]);
     }
 
     #[test]
