@@ -114,8 +114,22 @@ crate::weights! {
         /// Temple's capacity (R45), without which the Pillars fill and the Temple stands
         /// still.
         pub master_march: i32,
-        /// The lead in centipawns of material at which `pursuit`, `simplify`, `spent_knight`
-        /// and `master_march` count fully.
+        /// For the side ahead in Knights and Kings while the enemy still has Knights or
+        /// berserk Kings: per direction in which an enemy King or Soul Master has no empty
+        /// cell to step to (R31, R41), at a lead of `pursuit_full_lead` or more (less in
+        /// proportion below it). The side behind keeps its plies (R90) with King steps
+        /// long after its Knights are spent; boxing its Kings in early shortens the end.
+        pub boxing: i32,
+        /// For the side ahead in Knights and Kings: per ordinary move fewer than
+        /// `FEW_MOVES` that the enemy has (the moves `mobility` counts), at a lead of
+        /// `pursuit_full_lead` or more (less in proportion below it). A side with no ply
+        /// loses (R90): at the end of a long game the side behind keeps a handful of King
+        /// steps and Knight moves, and each one taken away is a step towards the win that
+        /// the search can count. Counting all of its moves (`squeeze`, tried) pulled the
+        /// leader's play long before the end (docs/training.md).
+        pub few_moves: i32,
+        /// The lead in centipawns of material at which `pursuit`, `simplify`, `spent_knight`,
+        /// `master_march`, `boxing` and `few_moves` count fully.
         pub pursuit_full_lead: i32,
     }
 }
@@ -387,14 +401,18 @@ fn master_march(s: &State, us: Side) -> i32 {
         .sum()
 }
 
+/// The enemy's ordinary moves below which `few_moves` counts.
+const FEW_MOVES: i32 = 8;
+
 /// A side's Knights, Kings and Soul Masters at the start (R49).
 const FULL_ARMY: i32 = 31;
 
 /// The side ahead's plan to convert its lead: the pursuit of every enemy piece, its wish
-/// to trade down, its spent Knights and its Soul Masters' march (`pursuit`, `simplify`,
-/// `spent_knight`, `master_march`, `pursuit_full_lead`): `lead` is our material minus
-/// theirs.
-fn pursuit(w: &Weights, s: &State, us: Side, lead: i32) -> i32 {
+/// to trade down, its spent Knights, its Soul Masters' march, the enemy Kings and Soul
+/// Masters boxed in and the enemy's last moves (`pursuit`, `simplify`, `spent_knight`,
+/// `master_march`, `boxing`, `few_moves`, `pursuit_full_lead`): `lead` is our material
+/// minus theirs, `their_moves` the enemy's ordinary moves.
+fn pursuit(w: &Weights, s: &State, us: Side, lead: i32, their_moves: i32) -> i32 {
     if lead <= 0 || w.pursuit_full_lead <= 0 {
         return 0;
     }
@@ -403,19 +421,25 @@ fn pursuit(w: &Weights, s: &State, us: Side, lead: i32) -> i32 {
     let army = s.pieces(them, KNIGHTS) | s.pieces(them, KINGS) | s.pieces(them, MASTERS);
     let fighters = s.pieces(them, KNIGHTS) | s.pieces(them, BERSERKS);
     let spent = spent_knights(s, us, &hunters, army | s.pieces(them, BERSERKS));
-    // Lone Kings are `king_hunt`'s.
-    let kings = if fighters == 0 {
+    // Lone Kings and Soul Masters are `king_hunt`'s to hunt and box in.
+    let boxable = if fighters == 0 {
         0
     } else {
-        s.pieces(them, KINGS)
+        s.pieces(them, KINGS) | s.pieces(them, MASTERS)
     };
-    let closeness: i32 = (fighters | kings | s.pieces(them, MASTERS))
+    let closeness: i32 = (fighters | boxable | s.pieces(them, MASTERS))
         .cells()
         .map(|target| NO_HUNTER - hunt_of(s, us, &hunters, target).1)
         .sum();
     let traded = (FULL_ARMY - army.count() as i32).max(0);
+    let boxed: i32 = boxable
+        .cells()
+        .map(|cell| blocked_directions(s, cell))
+        .sum();
     (w.pursuit * closeness + w.simplify * traded - w.spent_knight * spent
-        + w.master_march * master_march(s, us))
+        + w.master_march * master_march(s, us)
+        + w.boxing * boxed
+        + w.few_moves * (FEW_MOVES - their_moves).max(0))
         * lead.min(w.pursuit_full_lead)
         / w.pursuit_full_lead
 }
@@ -432,7 +456,13 @@ fn material(w: &Weights, s: &State, side: Side) -> i32 {
         + w.king * s.pieces(side, KINGS).count() as i32
 }
 
-fn side_terms(w: &Weights, s: &State, us: Side) -> Terms {
+/// Both sides' terms, White's first; each side's ordinary moves are counted once.
+fn both_sides(w: &Weights, s: &State) -> [Terms; 2] {
+    let moves = [WHITE, BLACK].map(|side| s.mobility(side) as i32);
+    [WHITE, BLACK].map(|us| side_terms(w, s, us, moves))
+}
+
+fn side_terms(w: &Weights, s: &State, us: Side, moves: [i32; 2]) -> Terms {
     let knights = by_colour(s, s.pieces(us, KNIGHTS));
     let own = material(w, s, us);
     let lead = own - material(w, s, 1 - us);
@@ -443,10 +473,10 @@ fn side_terms(w: &Weights, s: &State, us: Side) -> Terms {
         temple(w, s, &knights, us),
         elimination(w, s, &knights, us),
         berserk(w, s, us),
-        w.mobility * s.mobility(us) as i32,
+        w.mobility * moves[us],
         if s.side() == us { w.tempo } else { 0 },
         king_hunt(w, s, us),
-        pursuit(w, s, us, lead),
+        pursuit(w, s, us, lead, moves[1 - us]),
     ]
 }
 
@@ -472,7 +502,8 @@ impl HeptaEval {
 /// The evaluation from White's point of view with the weights `w`.
 pub fn white_view_with(w: &Weights, pos: &Hepta) -> i32 {
     let s = pos.state();
-    side_terms(w, s, WHITE).iter().sum::<i32>() - side_terms(w, s, BLACK).iter().sum::<i32>()
+    let [white, black] = both_sides(w, s);
+    white.iter().sum::<i32>() - black.iter().sum::<i32>()
 }
 
 crate::weights::tunable!(HeptaEval, Hepta, "hepta/weights.rs", |w, pos| {
@@ -487,7 +518,7 @@ impl Evaluator<Hepta> for HeptaEval {
     fn explain(&self, pos: &Hepta) -> String {
         let w = &WEIGHTS;
         let s = pos.state();
-        let (white, black) = (side_terms(w, s, WHITE), side_terms(w, s, BLACK));
+        let [white, black] = both_sides(w, s);
         let (white_total, to_move) = (self.white_view(pos), self.evaluate(pos));
         colour_table(&TERM_NAMES, &white, &black, white_total, to_move)
     }
@@ -538,7 +569,7 @@ mod tests {
         );
         // E2: 47 Knight moves a side; Kings and Soul Masters are boxed in.
         for side in [WHITE, BLACK] {
-            assert_eq!(side_terms(w, pos.state(), side)[6], 47 * w.mobility);
+            assert_eq!(both_sides(w, pos.state())[side][6], 47 * w.mobility);
         }
         let explained = HeptaEval.explain(&pos);
         for name in TERM_NAMES {
@@ -553,7 +584,7 @@ mod tests {
         // Red Knight may capture the Black Green King (distance 3) but not the Orange one.
         let pos =
             read("7/15/15/15/15/15/15/15/Nr1Kr4ko4kg1Kc w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
-        let white = side_terms(w, pos.state(), WHITE);
+        let white = both_sides(w, pos.state())[WHITE];
         assert_eq!(white[0], w.knight + 2 * w.king);
         assert_eq!(white[1], w.diplomacy_target);
         assert!(HeptaEval.white_view(&pos) > w.knight / 2);
@@ -564,20 +595,20 @@ mod tests {
         let w = &WEIGHTS;
         // E7: White Temple oy/rg/ro/r/r with the Red King: Red is ready to eliminate.
         let pos = read("6kc/13nbKy/14nb/15/7Ko7/15/15/ngng11npnp/M*ng11npKr w oy/rg/ro/r/r -/-/-/-/- roygbpc - - 0 1");
-        let white = side_terms(w, pos.state(), WHITE);
+        let white = both_sides(w, pos.state())[WHITE];
         // Red on Power, Life, Tactic; Green on Power; Orange on Life.
         assert_eq!(white[4], 5 * w.pillar_progress + w.elimination_ready);
         // Black's Clear King made Red: White's Red elimination, ready, would now remove it
         // (R68), a victim for each of its four steps.
         let victim = read("6kr/13nbKy/14nb/15/7Ko7/15/15/ngng11npnp/M*ng11npKr w oy/rg/ro/r/r -/-/-/-/- roygbpc - - 0 1");
         assert_eq!(
-            side_terms(w, victim.state(), WHITE)[4],
+            both_sides(w, victim.state())[WHITE][4],
             5 * w.pillar_progress + w.elimination_ready + 4 * w.elimination_victim
         );
         // E10: the berserk Green King with stack 3 sees two Black Knights (h8, a8).
         let berserk = read("7/nc6nr7/15/10Sg4/7Zg7/SgSgSgSg11/4Ny6kb3/7m*7/15 w -/-/-/-/- -/-/-/-/- roy-bpc - g3 0 1");
         assert_eq!(
-            side_terms(w, berserk.state(), WHITE)[5],
+            both_sides(w, berserk.state())[WHITE][5],
             w.berserk + 3 * w.berserk_per_soul + 2 * w.berserk_threat
         );
     }
@@ -595,7 +626,7 @@ mod tests {
             king_hunt(w, s, WHITE),
             2 * w.hunter + (NO_HUNTER - 3) * w.hunter_closeness
         );
-        assert_eq!(side_terms(w, s, WHITE)[8], king_hunt(w, s, WHITE));
+        assert_eq!(both_sides(w, s)[WHITE][8], king_hunt(w, s, WHITE));
         // Black hunts nothing: White has Knights.
         assert_eq!(king_hunt(w, s, BLACK), 0);
         // The King a1 in the corner, hunted by no Knight: its neighbours are a2, b1 and
@@ -639,8 +670,10 @@ mod tests {
             3 * w.hunter + (NO_HUNTER - 3) * w.hunter_closeness
         );
         assert_eq!(
-            side_terms(w, s, WHITE)[9],
-            (w.simplify * 30 - w.spent_knight * 2) * (4 * w.knight - w.king) / w.pursuit_full_lead
+            both_sides(w, s)[WHITE][9],
+            (w.simplify * 30 - w.spent_knight * 2 + w.few_moves * KING_STEPS_SHORT)
+                * (4 * w.knight - w.king)
+                / w.pursuit_full_lead
         );
     }
 
@@ -653,21 +686,84 @@ mod tests {
         // Yellow.
         let pos = read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         let s = pos.state();
-        let expected =
-            (w.simplify * 30 - w.spent_knight * 2) * (4 * w.knight - w.king) / w.pursuit_full_lead;
-        assert_eq!(side_terms(w, s, WHITE)[9], expected);
-        assert_eq!(side_terms(w, s, BLACK)[9], 0, "Black is behind");
+        let expected = (w.simplify * 30 - w.spent_knight * 2 + w.few_moves * KING_STEPS_SHORT)
+            * (4 * w.knight - w.king)
+            / w.pursuit_full_lead;
+        assert_eq!(both_sides(w, s)[WHITE][9], expected);
+        assert_eq!(both_sides(w, s)[BLACK][9], 0, "Black is behind");
         // A Black Knight o1, behind every White Knight (R26, R27), a target with no
         // hunter, and the King, no longer lone, 3 steps from its nearest hunter; a lead of
-        // 3 Knights less a King. The Knights h7 and g1 are still spent.
+        // 3 Knights less a King. The Knights h7 and g1 are still spent. Black has seven
+        // moves: the King's six and the Knight's step to n1.
         let knight =
             read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No7nb w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         assert_eq!(
-            side_terms(w, knight.state(), WHITE)[9],
-            (w.pursuit * (NO_HUNTER - 3) + w.simplify * 29 - w.spent_knight * 2)
+            both_sides(w, knight.state())[WHITE][9],
+            (w.pursuit * (NO_HUNTER - 3) + w.simplify * 29 - w.spent_knight * 2
+                + w.few_moves * (FEW_MOVES - 7))
                 * (3 * w.knight - w.king)
                 / w.pursuit_full_lead
         );
+    }
+
+    /// The weights with `boxing` and `few_moves` as given and the rest of `pursuit`'s terms
+    /// 0, counting fully at a lead of 3 Knights less a King (the positions below).
+    fn only_end_terms(boxing: i32, few_moves: i32) -> Weights {
+        Weights {
+            pursuit: 0,
+            simplify: 0,
+            spent_knight: 0,
+            master_march: 0,
+            boxing,
+            few_moves,
+            pursuit_full_lead: 3 * WEIGHTS.knight - WEIGHTS.king,
+            ..WEIGHTS
+        }
+    }
+
+    #[test]
+    fn the_side_ahead_boxes_in_enemy_kings_and_soul_masters_while_knights_remain() {
+        let w = &only_end_terms(WEIGHTS.boxing, 0);
+        // Black's King h5 has its Soul Master on h6 above it (1 direction blocked); the
+        // Soul Master has the King below and White's Knight h7 above (2). Black keeps the
+        // Knight o1, so neither is lone.
+        let boxed =
+            read("7/15/7Nr7/7m*7/7ky7/15/15/7Nr7/Nr5No7nb w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(both_sides(w, boxed.state())[WHITE][9], 3 * w.boxing);
+        assert_eq!(both_sides(w, boxed.state())[BLACK][9], 0, "Black is behind");
+        // Without the Knight o1 the King and the Soul Master are lone: `king_hunt`'s.
+        let lone =
+            read("7/15/7Nr7/7m*7/7ky7/15/15/7Nr7/Nr5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(both_sides(w, lone.state())[WHITE][9], 0);
+    }
+
+    /// How many moves fewer than `FEW_MOVES` Black's lone King h5 of the positions above
+    /// has: its six steps (R31).
+    const KING_STEPS_SHORT: i32 = FEW_MOVES - 6;
+
+    #[test]
+    fn the_side_ahead_counts_the_enemy_s_last_moves() {
+        let w = &only_end_terms(0, WEIGHTS.few_moves);
+        // Black's King h5 has its six steps (R31) and the Knight o1 one, to n1 (R26).
+        let knight =
+            read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No7nb w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(knight.state().mobility(BLACK), 7);
+        assert_eq!(both_sides(w, knight.state())[WHITE][9], w.few_moves);
+        assert_eq!(
+            both_sides(w, knight.state())[BLACK][9],
+            0,
+            "Black is behind"
+        );
+        // A lone King counts too.
+        let lone =
+            read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(both_sides(w, lone.state())[WHITE][9], 2 * w.few_moves);
+        // A Black Soul Master on h6: the King keeps 5 steps and the Soul Master has 4 (h7
+        // and h5 are taken, R41), 10 in all with the Knight's, not fewer than `FEW_MOVES`.
+        let master =
+            read("7/15/7Nr7/7m*7/7ky7/15/15/7Nr7/Nr5No7nb w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        assert_eq!(master.state().mobility(BLACK), 10);
+        assert_eq!(both_sides(w, master.state())[WHITE][9], 0);
     }
 
     #[test]
@@ -683,8 +779,10 @@ mod tests {
         let ahead =
             read("7/2M*12/15/15/7ky7/15/15/7Nr7/6No1M*6 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         assert_eq!(
-            side_terms(w, ahead.state(), WHITE)[9],
-            (w.simplify * 30 - w.spent_knight + w.master_march * (ZONE_FAR - 1))
+            both_sides(w, ahead.state())[WHITE][9],
+            (w.simplify * 30 - w.spent_knight
+                + w.master_march * (ZONE_FAR - 1)
+                + w.few_moves * KING_STEPS_SHORT)
                 * (2 * w.knight - w.king)
                 / w.pursuit_full_lead
         );

@@ -15,7 +15,11 @@
 //! than the 160 of the Soul Master a duplication adds) are set by hand so that the side ahead
 //! walks a Soul Master to its zone and duplicates it, and keeps its Knights in front of the
 //! enemy's last pieces; they lowered the self-play games capped with one side 10 Knights
-//! ahead from 41 to 24 of 100 (docs/training.md).
+//! ahead from 41 to 24 of 100 (docs/training.md). `boxing` (5) and `few_moves` (40) are
+//! set on two sets of capped self-play positions and the Soul Master Recovery test of
+//! evaluation/tests/conversion.rs, which `boxing` 10 or 20 and `few_moves` 20 or 60 did not
+//! win within its 200 plies; with both, the 400 self-play games above were won 275 times
+//! against 211, with 63 capped 10 Knights ahead against 123 (docs/training.md).
 
 use super::Weights;
 
@@ -47,5 +51,7 @@ pub const WEIGHTS: Weights = Weights {
     simplify: 20,
     spent_knight: 50,
     master_march: 8,
+    boxing: 5,
+    few_moves: 40,
     pursuit_full_lead: 1000,
 };
