@@ -214,12 +214,13 @@ fn hepta_army_closes_the_soul_master_recovery_and_wins_within_200_plies_at_10000
 /// The end of a Hepta self-play game at 1,000 nodes a move with `boxing` but before
 /// `few_moves` (docs/training.md: the `--seed 2` run, capped at ply 1,200 with White 13.5
 /// Knights' worth ahead). Black keeps twelve Knights on its own last rank, its promotion
-/// zone (R11), where all but one have no forward step left (R26), two Kings, and six
-/// plies in all, the Soul Master Recovery among them (White has two Soul Masters, R86). Without `few_moves` the game is still running after 200 plies at 10,000
+/// zone (Hepta R11), where all but one have no forward step left (Hepta R26), two Kings,
+/// and six plies in all, the Soul Master Recovery among them (White has two Soul Masters,
+/// Hepta R86). Without `few_moves` the game is still running after 200 plies at 10,000
 /// nodes a move.
 const HEPTA_LAST_MOVES: &str = "M*1M*2Sy1/Sy2Kr3Ky5Nr1/1Ny3Nb4Kc4/2No5NbNg1Nc1Nc1/\
-Nb1Ny10So1/So2Sb1KoNg2Kp2NcSc1/SoSo3SykrNp7/1Nr1Np2Nr1KgkoNp1NgKb1/nonrnrngnynbnynb1ngncnb1np1 w \
--/rc/opc/rgp/- g/-/-/p/- bgryocp - - 358 604";
+Nb1Ny10So1/So2Sb1KoNg2Kp2NcSc1/SoSo3SykrNp7/1Nr1Np2Nr1KgkoNp1NgKb1/\
+nonrnrngnynbnynb1ngncnb1np1 w -/rc/opc/rgp/- g/-/-/p/- bgryocp - - 358 604";
 
 #[test]
 fn hepta_army_takes_the_last_moves_and_wins_within_60_plies_at_10000_nodes() {
