@@ -120,8 +120,9 @@ crate::weights! {
         /// proportion below it). The side behind keeps its plies (R90) with King steps
         /// long after its Knights are spent; boxing its Kings in early shortens the end.
         pub boxing: i32,
-        /// For the side ahead in Knights and Kings: per ordinary move fewer than
-        /// `FEW_MOVES` that the enemy has (the moves `mobility` counts), at a lead of
+        /// For the side ahead in Knights and Kings while the enemy still has Knights or
+        /// berserk Kings: per ordinary move fewer than `FEW_MOVES` that the enemy has (the
+        /// moves `mobility` counts; lone Kings are `king_hunt`'s), at a lead of
         /// `pursuit_full_lead` or more (less in proportion below it). A side with no ply
         /// loses (R90): at the end of a long game the side behind keeps a handful of King
         /// steps and Knight moves, and each one taken away is a step towards the win that
@@ -421,11 +422,15 @@ fn pursuit(w: &Weights, s: &State, us: Side, lead: i32, their_moves: i32) -> i32
     let army = s.pieces(them, KNIGHTS) | s.pieces(them, KINGS) | s.pieces(them, MASTERS);
     let fighters = s.pieces(them, KNIGHTS) | s.pieces(them, BERSERKS);
     let spent = spent_knights(s, us, &hunters, army | s.pieces(them, BERSERKS));
-    // Lone Kings and Soul Masters are `king_hunt`'s to hunt and box in.
-    let boxable = if fighters == 0 {
-        0
+    // Lone Kings and Soul Masters are `king_hunt`'s to hunt and box in, and their last
+    // moves too.
+    let (boxable, short_of_moves) = if fighters == 0 {
+        (0, 0)
     } else {
-        s.pieces(them, KINGS) | s.pieces(them, MASTERS)
+        (
+            s.pieces(them, KINGS) | s.pieces(them, MASTERS),
+            (FEW_MOVES - their_moves).max(0),
+        )
     };
     let closeness: i32 = (fighters | boxable | s.pieces(them, MASTERS))
         .cells()
@@ -439,7 +444,7 @@ fn pursuit(w: &Weights, s: &State, us: Side, lead: i32, their_moves: i32) -> i32
     (w.pursuit * closeness + w.simplify * traded - w.spent_knight * spent
         + w.master_march * master_march(s, us)
         + w.boxing * boxed
-        + w.few_moves * (FEW_MOVES - their_moves).max(0))
+        + w.few_moves * short_of_moves)
         * lead.min(w.pursuit_full_lead)
         / w.pursuit_full_lead
 }
@@ -671,9 +676,7 @@ mod tests {
         );
         assert_eq!(
             both_sides(w, s)[WHITE][9],
-            (w.simplify * 30 - w.spent_knight * 2 + w.few_moves * KING_STEPS_SHORT)
-                * (4 * w.knight - w.king)
-                / w.pursuit_full_lead
+            (w.simplify * 30 - w.spent_knight * 2) * (4 * w.knight - w.king) / w.pursuit_full_lead
         );
     }
 
@@ -686,9 +689,8 @@ mod tests {
         // Yellow.
         let pos = read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         let s = pos.state();
-        let expected = (w.simplify * 30 - w.spent_knight * 2 + w.few_moves * KING_STEPS_SHORT)
-            * (4 * w.knight - w.king)
-            / w.pursuit_full_lead;
+        let expected =
+            (w.simplify * 30 - w.spent_knight * 2) * (4 * w.knight - w.king) / w.pursuit_full_lead;
         assert_eq!(both_sides(w, s)[WHITE][9], expected);
         assert_eq!(both_sides(w, s)[BLACK][9], 0, "Black is behind");
         // A Black Knight o1, behind every White Knight (R26, R27), a target with no
@@ -737,10 +739,6 @@ mod tests {
         assert_eq!(both_sides(w, lone.state())[WHITE][9], 0);
     }
 
-    /// How many moves fewer than `FEW_MOVES` Black's lone King h5 of the positions above
-    /// has: its six steps (R31).
-    const KING_STEPS_SHORT: i32 = FEW_MOVES - 6;
-
     #[test]
     fn the_side_ahead_counts_the_enemy_s_last_moves() {
         let w = &only_end_terms(0, WEIGHTS.few_moves);
@@ -754,10 +752,11 @@ mod tests {
             0,
             "Black is behind"
         );
-        // A lone King counts too.
+        // A lone King's six steps do not count: lone Kings are `king_hunt`'s.
         let lone =
             read("7/15/7Nr7/15/7ky7/15/15/7Nr7/Nr5No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
-        assert_eq!(both_sides(w, lone.state())[WHITE][9], 2 * w.few_moves);
+        assert_eq!(lone.state().mobility(BLACK), 6);
+        assert_eq!(both_sides(w, lone.state())[WHITE][9], 0);
         // A Black Soul Master on h6: the King keeps 5 steps and the Soul Master has 4 (h7
         // and h5 are taken, R41), 10 in all with the Knight's, not fewer than `FEW_MOVES`.
         let master =
@@ -780,9 +779,7 @@ mod tests {
             read("7/2M*12/15/15/7ky7/15/15/7Nr7/6No1M*6 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         assert_eq!(
             both_sides(w, ahead.state())[WHITE][9],
-            (w.simplify * 30 - w.spent_knight
-                + w.master_march * (ZONE_FAR - 1)
-                + w.few_moves * KING_STEPS_SHORT)
+            (w.simplify * 30 - w.spent_knight + w.master_march * (ZONE_FAR - 1))
                 * (2 * w.knight - w.king)
                 / w.pursuit_full_lead
         );

@@ -16,10 +16,10 @@
 //! walks a Soul Master to its zone and duplicates it, and keeps its Knights in front of the
 //! enemy's last pieces; they lowered the self-play games capped with one side 10 Knights
 //! ahead from 41 to 24 of 100 (docs/training.md). `boxing` (5) and `few_moves` (40) are
-//! set on two sets of capped self-play positions and the Soul Master Recovery test of
-//! evaluation/tests/conversion.rs, which `boxing` 10 or 20 and `few_moves` 20 or 60 did not
-//! win within its 200 plies; with both, the 400 self-play games above were won 275 times
-//! against 211, with 63 capped 10 Knights ahead against 123 (docs/training.md).
+//! set on two sets of capped self-play positions and the Hepta tests of
+//! evaluation/tests/conversion.rs: `boxing` 10 or 20, `few_moves` 20 or 60, and
+//! `few_moves` 30, 40 or 50 counting lone Kings' moves too, each failed one of them. Their
+//! self-play and match against the weights before them: docs/training.md.
 
 use super::Weights;
 
