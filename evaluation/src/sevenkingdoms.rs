@@ -404,9 +404,12 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
         }
     }
 
-    /// Taking the cheapest piece gains its taker the piece and a step of the race to
-    /// thirty captures (R43.3); a General takes the army and a Go-Between is never taken
-    /// (R21).
+    /// What taking the cheapest piece moves between its taker and its victim, as a
+    /// two-player game's pawn moves the difference of the two sides: the piece, a step of
+    /// the race to thirty captures (R43.3) and a loss (R38). A General takes the army and a
+    /// Go-Between is never taken (R21). Measured from the taker alone (the piece and the
+    /// race step, half of this) the strength levels hardly differed: level 0 took 1,031
+    /// first places against level 4's share of 1,050 (`docs/protocol.md`).
     fn pawn(&self) -> i32 {
         let w = &WEIGHTS;
         let cheapest = (0..w.values.len())
@@ -414,7 +417,7 @@ impl Evaluator<SevenKingdoms> for SevenKingdomsEval {
             .map(|kind| w.values[kind])
             .min()
             .unwrap_or(0);
-        cheapest + w.capture_race_per_piece
+        cheapest + w.capture_race_per_piece + w.loss_per_piece
     }
 
     fn capture_value(&self, pos: &SevenKingdoms, mv: Move) -> i32 {

@@ -192,15 +192,19 @@ fn a_capture_between_two_others_moves_a_seat_by_a_share_of_its_net() {
 }
 
 #[test]
-fn the_pawn_of_the_strength_levels_is_a_dagger_and_a_step_of_the_race() {
-    // What one more capture adds to Orange's strength (the race, R43.3), plus the Dagger,
-    // the cheapest piece that can be taken: `Skill Level` counts its allowed loss in it,
-    // so that level 0 (two pawns) may pass over a capture.
+fn the_pawn_of_the_strength_levels_is_what_a_dagger_moves_between_taker_and_victim() {
+    // Orange's fourth capture of Red's pieces: a step of the race for Orange (R43.3) and
+    // a loss for Red (R38), plus the Dagger, the cheapest piece that can be taken.
+    // `Skill Level` counts its allowed loss in it, so that level 0 (two pawns) may pass
+    // over a capture.
     let eval = SevenKingdomsEval;
-    let orange = |captures: &str| eval.breakdown(&race_position(captures, "-", "p")).strength[2];
-    let race_step = orange("or4") - orange("or3");
-    assert_eq!(eval.pawn(), WEIGHTS.values[DAGGER] + race_step);
-    assert!(eval.pawn() > 200);
+    let orange_over_red = |captures: &str| {
+        let strength = eval.breakdown(&race_position(captures, "-", "p")).strength;
+        strength[2] - strength[1]
+    };
+    let swing = orange_over_red("or4") - orange_over_red("or3");
+    assert_eq!(eval.pawn(), WEIGHTS.values[DAGGER] + swing);
+    assert!(eval.pawn() > 600);
 }
 
 #[test]

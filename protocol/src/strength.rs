@@ -45,13 +45,19 @@ const HEPTA: [(u32, u32); 6] = [
 ];
 
 /// Seven Kingdoms' ladder, seven players: matches of 2,100 games (300 openings, each in
-/// its seven seat rotations) at 2,000 nodes a move, scored by the match runner's Elo
-/// against the other engine's seats. With the hand-set weights only the step from 8 to 12
-/// was measurable (+8.4 ± 4.2); the steps 0-4, 4-8, 12-16 and 16-20 measured −1.8, +1.9,
-/// +1.8 and −1.3 (± 4.5 each). So only levels 12 and 20 stand in the table, each from its
-/// match against level 0 with the tuned weights (+12.7 ± 4.7 and +15.2 ± 4.2), and the
-/// levels between are interpolated.
-const SEVEN_KINGDOMS: [(u32, u32); 3] = [(0, 1000), (12, 1013), (20, 1015)];
+/// its seven seat rotations) at 2,000 nodes a move between levels 0, 4, 8, 12, 16 and
+/// 20, scored by the match runner's Elo against the other engine's seats, each level's
+/// Elo the sum of the steps up the ladder (+6.7, +3.3, +6.2, +12.2 and +3.1, ± 3.9 to
+/// 4.4 each). More search is worth little in this game (8 times the nodes: +24.7), so the
+/// whole ladder spans about 30.
+const SEVEN_KINGDOMS: [(u32, u32); 6] = [
+    (0, 1000),
+    (4, 1007),
+    (8, 1010),
+    (12, 1016),
+    (16, 1028),
+    (20, 1032),
+];
 
 /// Hexian's ladder, measured with three players: matches of 180 games (every opening in
 /// the three seat rotations, each engine holding two seats in turn) at 2,000 nodes a move
@@ -146,7 +152,7 @@ mod tests {
     fn each_game_maps_elo_by_its_own_ladder() {
         let levels_at = |elo| Variant::ALL.map(|variant| level_for_elo(variant, elo));
         // Hexmate, Hexchoice, Panoply, Hepta, Seven Kingdoms, Hexian.
-        assert_eq!(levels_at(1010), [63, 63, 150, 153, 923, 93]);
+        assert_eq!(levels_at(1010), [63, 63, 150, 153, 800, 93]);
         assert_eq!(levels_at(1100), [1076, 1076, 1448, 756, 2000, 1081]);
     }
 

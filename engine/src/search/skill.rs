@@ -7,10 +7,10 @@
 //! cannot see, and among the moves it judges close it does not always find the best one.
 //! A move is only ever chosen among lines that lose at most [`Skill::max_loss`] against
 //! the best line (two pawns at level 0, less at higher levels), never one that the search
-//! sees hang a piece. A pawn is the evaluation's own unit ([`Evaluator::pawn`]): in Seven
-//! Kingdoms, where every capture also scores a step of the race to thirty, a loss of two
-//! centipawn-pawns would be less than the cheapest capture, and level 0 would play the
-//! full search's captures. The choice is random but seeded by the root position and the level,
+//! sees losing more. A pawn is the evaluation's own unit ([`Evaluator::pawn`]): in Seven
+//! Kingdoms, where every capture also scores a step of the race to thirty and a loss for
+//! the victim, a loss of two centipawn-pawns would be less than the cheapest capture, and
+//! level 0 would play the full search's captures. The choice is random but seeded by the root position and the level,
 //! so one position at one level always gets the same move (a game between two engines
 //! stays reproducible, as with full strength).
 
@@ -137,7 +137,7 @@ mod tests {
     #[test]
     fn the_allowed_loss_is_counted_in_the_evaluations_pawn() {
         // A quiet move 450 below a capture: beyond two centipawn-pawns, within two pawns
-        // of an evaluation whose cheapest capture is worth 380 (Seven Kingdoms).
+        // of an evaluation whose cheapest capture is worth 380.
         let skill = Skill::new(0).unwrap();
         let scores = [450, 0, -10, -20];
         let skipped = |pawn: i32| {
