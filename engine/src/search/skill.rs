@@ -10,9 +10,9 @@
 //! sees losing more. A pawn is the evaluation's own unit ([`Evaluator::pawn`]): in Seven
 //! Kingdoms, where every capture also scores a step of the race to thirty and a loss for
 //! the victim, a loss of two centipawn-pawns would be less than the cheapest capture, and
-//! level 0 would play the full search's captures. The choice is random but seeded by the root position and the level,
-//! so one position at one level always gets the same move (a game between two engines
-//! stays reproducible, as with full strength).
+//! level 0 would play the full search's captures. The choice is random but seeded by the
+//! root position and the level, so one position at one level always gets the same move (a
+//! game between two engines stays reproducible, as with full strength).
 
 use super::score::MATE;
 #[cfg(doc)]
