@@ -382,19 +382,16 @@ fn two_threads_search_the_multi_player_games_together() {
     };
     for algorithm in Algorithm::ALL {
         // Depths of tens of milliseconds (max-n's depth 3 takes seconds).
-        let limits = depth(if algorithm == Algorithm::MaxN { 2 } else { 4 });
+        let deepest = if algorithm == Algorithm::MaxN { 2 } else { 4 };
+        let limits = depth(deepest);
         let (one, _) = search(&pos, algorithm, &limits);
-        let runs = (0..5).map(|_| search_with(&pos, algorithm, two_threads(), &limits));
-        let mut helped = false;
-        for (two, infos) in runs {
+        let helped = (0..5).any(|_| {
+            let (two, infos) = search_with(&pos, algorithm, two_threads(), &limits);
             assert!(is_legal(&pos, two.best.unwrap()), "{algorithm:?}");
             let depths: Vec<u32> = infos.iter().map(|i| i.depth).collect();
-            assert_eq!(depths, (1..=limits.depth.unwrap()).collect::<Vec<_>>());
-            if two.nodes != one.nodes {
-                helped = true;
-                break;
-            }
-        }
+            assert_eq!(depths, (1..=deepest).collect::<Vec<_>>());
+            two.nodes != one.nodes
+        });
         assert!(
             helped,
             "{algorithm:?}: the helper did nothing in five searches"
