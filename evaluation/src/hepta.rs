@@ -106,9 +106,10 @@ crate::weights! {
         /// counts its steps round): not counting it slowed the conversions of
         /// evaluation/tests/conversion.rs (docs/training.md).
         pub spent_knight: i32,
-        /// For the side ahead with fewer than three Soul Masters: per Soul Master, per half
-        /// hex by which it is nearer to its promotion zone (R11) than `ZONE_FAR`, at a
-        /// lead of `pursuit_full_lead` or more (less in proportion below it). In the zone a
+        /// For the side ahead: per half hex of its march towards three Soul Masters (its
+        /// Soul Master nearest to its promotion zone, R11, and a whole `ZONE_FAR` for each
+        /// further one), at a lead of `pursuit_full_lead` or more (less in proportion below
+        /// it). In the zone a
         /// Soul Master duplicates (R85); with three the loser has no Soul Master Recovery
         /// (R86) and loses once it has no other ply (R90), and each one raises the
         /// Temple's capacity (R45), without which the Pillars fill and the Temple stands
@@ -389,17 +390,22 @@ fn zone_distance(us: Side, cell: usize) -> i32 {
     }
 }
 
-/// Per Soul Master of `us`, the half hexes by which it is nearer to its zone than
-/// `ZONE_FAR`;
-/// 0 once `us` has the three that close the enemy's Soul Master Recovery (R85, R86).
+/// How far `us` has come towards the three Soul Masters that close the enemy's Soul Master
+/// Recovery (R86), in half hexes: the Soul Master nearest to its zone counts the half hexes
+/// by which it is nearer than `ZONE_FAR`, and each further one a whole march, for a
+/// duplication (R85) needs only one in the zone. Three count as three whole marches, so
+/// that every duplication gains: counting nothing at three made the last one a loss, and
+/// the side ahead left two Soul Masters in the zone for hundreds of plies (docs/training.md).
 fn master_march(s: &State, us: Side) -> i32 {
-    if s.masters(us) >= 3 {
-        return 0;
+    let masters = s.masters(us) as i32;
+    if masters >= 3 {
+        return 3 * ZONE_FAR;
     }
     s.pieces(us, MASTERS)
         .cells()
         .map(|cell| ZONE_FAR - zone_distance(us, cell))
-        .sum()
+        .max()
+        .map_or(0, |nearest| ZONE_FAR * (masters - 1) + nearest)
 }
 
 /// The enemy's ordinary moves below which `few_moves` counts.
@@ -771,7 +777,8 @@ mod tests {
         // White's Soul Masters stand on h1 (16 half hexes below rank 9) and c8 (1).
         let pos = read("7/2M*12/15/15/7ky7/15/15/7Nr7/7M*7 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         let s = pos.state();
-        assert_eq!(master_march(s, WHITE), (ZONE_FAR - 16) + (ZONE_FAR - 1));
+        // The nearest, c8, counts its march, and the other a whole one.
+        assert_eq!(master_march(s, WHITE), ZONE_FAR + (ZONE_FAR - 1));
         assert_eq!(master_march(s, BLACK), 0, "Black has no Soul Master");
         // Two Knights against Black's King (a lead of 2 Knights less a King): the Red
         // Knight h2 hunts the King, and the Orange one g1, at peace with Yellow, is spent.
@@ -779,7 +786,7 @@ mod tests {
             read("7/2M*12/15/15/7ky7/15/15/7Nr7/6No1M*6 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
         assert_eq!(
             both_sides(w, ahead.state())[WHITE][9],
-            (w.simplify * 30 - w.spent_knight + w.master_march * (ZONE_FAR - 1))
+            (w.simplify * 30 - w.spent_knight + w.master_march * (2 * ZONE_FAR - 1))
                 * (2 * w.knight - w.king)
                 / w.pursuit_full_lead
         );
@@ -800,9 +807,38 @@ mod tests {
             assert_eq!(zone_distance(WHITE, cell(name)), white, "White {name}");
             assert_eq!(zone_distance(BLACK, cell(name)), black, "Black {name}");
         }
-        // Three Soul Masters march no more (R85 is closed, and so is the enemy's R86).
+        // Three Soul Masters march no more (R85 is closed, and so is the enemy's R86):
+        // three whole marches, wherever they stand.
         let three = read("7/15/15/15/15/15/15/15/M*M*M*12 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
-        assert_eq!(master_march(three.state(), WHITE), 0);
+        assert_eq!(master_march(three.state(), WHITE), 3 * ZONE_FAR);
+    }
+
+    #[test]
+    fn every_duplication_of_a_soul_master_gains_for_the_side_ahead() {
+        let w = &WEIGHTS;
+        // Two Knights against Black's lone King; White's Soul Masters on h9 and j9, in the
+        // zone. A duplication (R85) sends the Soul Master from j9 to the foot of its file,
+        // j1, and puts the new one on j2: 16 and 14 half hexes from the zone. The Soul
+        // Masters' value and the pursuit term must rise together.
+        let mut pos =
+            read("3M*M*2/15/15/15/7ky7/15/15/7Nr7/6No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        let value = |pos: &Hepta| {
+            let white = both_sides(w, pos.state())[WHITE];
+            white[2] + white[9]
+        };
+        assert_eq!(master_march(pos.state(), WHITE), 2 * ZONE_FAR);
+        let two = value(&pos);
+        pos.make_move(pos.parse_move("j9j1+j2").expect("R85: a legal duplication"));
+        assert_eq!(master_march(pos.state(), WHITE), 3 * ZONE_FAR);
+        assert!(value(&pos) > two, "{} against {two}", value(&pos));
+        // With one Soul Master in the zone, duplicating keeps its march whole.
+        let mut one =
+            read("4M*2/15/15/15/7ky7/15/15/7Nr7/6No8 w -/-/-/-/- -/-/-/-/- roygbpc - - 0 1");
+        let before = value(&one);
+        assert_eq!(master_march(one.state(), WHITE), ZONE_FAR);
+        one.make_move(one.parse_move("j9j1+j2").expect("R85: a legal duplication"));
+        assert_eq!(master_march(one.state(), WHITE), ZONE_FAR + 2);
+        assert!(value(&one) > before, "{} against {before}", value(&one));
     }
 
     #[test]
