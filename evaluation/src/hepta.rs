@@ -115,6 +115,13 @@ crate::weights! {
         /// Temple's capacity (R45), without which the Pillars fill and the Temple stands
         /// still.
         pub master_march: i32,
+        /// For the side ahead: per half hex that its Kings still have to walk to their
+        /// promotion zone (R11) to steal the enemy's Tactic Souls (R81), for each colour on
+        /// the enemy's Tactic Pillar with enemy Knights of that colour on the board, at a
+        /// lead of `pursuit_full_lead` or more (less in proportion below it). Such Knights
+        /// walk back (R25) out of reach of Knights that capture only forwards (R27); without
+        /// the Soul they can only run forwards to their own zone and stand there.
+        pub thief: i32,
         /// For the side ahead in Knights and Kings while the enemy still has Knights or
         /// berserk Kings: per direction in which an enemy King or Soul Master has no empty
         /// cell to step to (R31, R41), at a lead of `pursuit_full_lead` or more (less in
@@ -131,7 +138,7 @@ crate::weights! {
         /// leader's play long before the end (docs/training.md).
         pub few_moves: i32,
         /// The lead in centipawns of material at which `pursuit`, `simplify`, `spent_knight`,
-        /// `master_march`, `boxing` and `few_moves` count fully.
+        /// `master_march`, `thief`, `boxing` and `few_moves` count fully.
         pub pursuit_full_lead: i32,
     }
 }
@@ -375,7 +382,7 @@ fn spent_knights(s: &State, us: Side, hunters: &[(usize, Colour)], targets: u128
 /// The height of the board in half hexes between the two promotion zones (R2, R11).
 const ZONE_FAR: i32 = 16;
 
-/// How far a Soul Master of `us` on `cell` stands from its promotion zone (R11), rank 9 of
+/// How far a Soul Master or King of `us` on `cell` stands from its promotion zone (R11), rank 9 of
 /// the long files for White and rank 1 for Black, in half hexes (R2): a long-file cell of
 /// rank k stands at height 2k and a short-file one at 2k + 1, the zones at 18 and 2, and a
 /// step N or S changes the height by 2, the other four directions by 1 (R7). Every step
@@ -408,6 +415,35 @@ fn master_march(s: &State, us: Side) -> i32 {
         .map_or(0, |nearest| ZONE_FAR * (masters - 1) + nearest)
 }
 
+/// The half hexes `us`'s Kings still have to walk to steal the enemy's Tactic Souls of the
+/// colours that have enemy Knights on the board: to its zone for each, where an ordinary
+/// King steals a Soul of its own colour (R81), and a whole march more where the enemy's
+/// Eliminate Pillar holds the colour too, for R81 steals from Tactic only once Eliminate
+/// holds none of it (from Eliminate always), and each steal sends the King back to its
+/// file's backwardmost hex (R80). A colour whose King `us` lacks counts whole marches.
+fn thief_walk(s: &State, us: Side) -> i32 {
+    let them = 1 - us;
+    let their_knights = by_colour(s, s.pieces(them, KNIGHTS));
+    let mut our_kings = [None; COLOURS];
+    for cell in s.pieces(us, KINGS).cells() {
+        if let Some(c) = s.piece_at(cell).and_then(Piece::colour) {
+            our_kings[usize::from(c)] = Some(cell);
+        }
+    }
+    (0..COLOURS as Colour)
+        .filter(|&c| has(s.pillar(them, TACTIC), c) && their_knights[usize::from(c)] > 0)
+        .map(|c| {
+            let walk = our_kings[usize::from(c)].map_or(ZONE_FAR, |cell| zone_distance(us, cell));
+            let second_steal = if has(s.pillar(them, ELIMINATE), c) {
+                ZONE_FAR
+            } else {
+                0
+            };
+            walk + second_steal
+        })
+        .sum()
+}
+
 /// The enemy's ordinary moves below which `few_moves` counts.
 const FEW_MOVES: i32 = 8;
 
@@ -415,9 +451,10 @@ const FEW_MOVES: i32 = 8;
 const FULL_ARMY: i32 = 31;
 
 /// The side ahead's plan to convert its lead: the pursuit of every enemy piece, its wish
-/// to trade down, its spent Knights, its Soul Masters' march, the enemy Kings and Soul
-/// Masters boxed in and the enemy's last moves (`pursuit`, `simplify`, `spent_knight`,
-/// `master_march`, `boxing`, `few_moves`, `pursuit_full_lead`): `lead` is our material
+/// to trade down, its spent Knights, its Soul Masters' march, its Kings' walk to steal the
+/// enemy's Tactic Souls, the enemy Kings and Soul Masters boxed in and the enemy's last
+/// moves (`pursuit`, `simplify`, `spent_knight`, `master_march`, `thief`, `boxing`,
+/// `few_moves`, `pursuit_full_lead`): `lead` is our material
 /// minus theirs, `their_moves` the enemy's ordinary moves.
 fn pursuit(w: &Weights, s: &State, us: Side, lead: i32, their_moves: i32) -> i32 {
     if lead <= 0 || w.pursuit_full_lead <= 0 {
@@ -449,6 +486,7 @@ fn pursuit(w: &Weights, s: &State, us: Side, lead: i32, their_moves: i32) -> i32
         .sum();
     (w.pursuit * closeness + w.simplify * traded - w.spent_knight * spent
         + w.master_march * master_march(s, us)
+        - w.thief * thief_walk(s, us)
         + w.boxing * boxed
         + w.few_moves * short_of_moves)
         * lead.min(w.pursuit_full_lead)
@@ -722,6 +760,7 @@ mod tests {
             simplify: 0,
             spent_knight: 0,
             master_march: 0,
+            thief: 0,
             boxing,
             few_moves,
             pursuit_full_lead: 3 * WEIGHTS.knight - WEIGHTS.king,
@@ -790,6 +829,45 @@ mod tests {
                 * (2 * w.knight - w.king)
                 / w.pursuit_full_lead
         );
+    }
+
+    #[test]
+    fn kings_walk_to_their_zone_to_steal_the_tactic_souls_of_enemy_knights() {
+        let with = |white_king: &str, black_knight: &str, black_temple: &str| {
+            read(&format!(
+                "3{white_king}3/15/15/15/7{black_knight}7/15/15/7Ny7/Ny5Ny8 w -/-/-/-/- {black_temple} roygbpc - - 0 1"
+            ))
+        };
+        // White's Red King on h9, in its zone; Black's Red Knight h5 walks back with the Red
+        // Soul on Black's Tactic Pillar (R25): stealing it is a move away (R81).
+        let pos = with("Kr", "nr", "-/-/-/r/-");
+        assert_eq!(thief_walk(pos.state(), WHITE), 0);
+        assert_eq!(
+            thief_walk(pos.state(), BLACK),
+            0,
+            "White has no Tactic Soul"
+        );
+        // The steal sends the King to h1, 16 half hexes from the zone (R80), and takes the
+        // Soul: nothing is left to walk for, and White's evaluation rises.
+        let mut stolen = pos.clone();
+        stolen.make_move(stolen.parse_move("h9h1^T").expect("R81: a legal steal"));
+        assert_eq!(stolen.state().pillar(BLACK, TACTIC), 0);
+        assert_eq!(thief_walk(stolen.state(), WHITE), 0);
+        let (before, after) = (HeptaEval.white_view(&pos), HeptaEval.white_view(&stolen));
+        assert!(after > before, "{after} against {before}");
+        // On h1 before the steal, the King has the whole board to walk.
+        let far = read("7/15/15/15/7nr7/15/15/7Ny7/Ny5NyKr7 w -/-/-/-/- -/-/-/r/- roygbpc - - 0 1");
+        assert_eq!(thief_walk(far.state(), WHITE), ZONE_FAR);
+        // With Red on Black's Eliminate Pillar too (R48: and on Power and Life), R81 takes it
+        // from Eliminate first: two walks.
+        let eliminate = with("Kr", "nr", "-/r/r/r/r");
+        assert_eq!(thief_walk(eliminate.state(), WHITE), ZONE_FAR);
+        // Without White's Red King a whole walk; without Black's Red Knight no walk at all.
+        assert_eq!(
+            thief_walk(with("Ko", "nr", "-/-/-/r/-").state(), WHITE),
+            ZONE_FAR
+        );
+        assert_eq!(thief_walk(with("Kr", "ny", "-/-/-/r/-").state(), WHITE), 0);
     }
 
     #[test]

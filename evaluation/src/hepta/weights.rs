@@ -19,7 +19,10 @@
 //! set on two sets of capped self-play positions and the Hepta tests of
 //! evaluation/tests/conversion.rs: `boxing` 10 or 20, `few_moves` 20 or 60, and
 //! `few_moves` 30, 40 or 50 counting lone Kings' moves too, each failed one of them. Their
-//! self-play and match against the weights before them: docs/training.md.
+//! self-play and match against the weights before them: docs/training.md. `thief` (8 per
+//! half hex, as `master_march`) walks the side ahead's Kings to their zone to steal the
+//! Tactic Souls that let enemy Knights walk back (R81, R25); it lowered the self-play games
+//! capped with one side 10 Knights ahead from 64 to 26 of 400 (docs/training.md).
 
 use super::Weights;
 
@@ -51,6 +54,7 @@ pub const WEIGHTS: Weights = Weights {
     simplify: 20,
     spent_knight: 50,
     master_march: 8,
+    thief: 8,
     boxing: 5,
     few_moves: 40,
     pursuit_full_lead: 1000,
