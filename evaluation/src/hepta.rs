@@ -109,11 +109,10 @@ crate::weights! {
         /// For the side ahead: per half hex of its march towards three Soul Masters (its
         /// Soul Master nearest to its promotion zone, R11, and a whole `ZONE_FAR` for each
         /// further one), at a lead of `pursuit_full_lead` or more (less in proportion below
-        /// it). In the zone a
-        /// Soul Master duplicates (R85); with three the loser has no Soul Master Recovery
-        /// (R86) and loses once it has no other ply (R90), and each one raises the
-        /// Temple's capacity (R45), without which the Pillars fill and the Temple stands
-        /// still.
+        /// it). In the zone a Soul Master duplicates (R85); with three the loser has no Soul
+        /// Master Recovery (R86) and loses once it has no other ply (R90), and each one
+        /// raises the Temple's capacity (R45), without which the Pillars fill and the
+        /// Temple stands still.
         pub master_march: i32,
         /// For the side ahead: per half hex that its Kings still have to walk to their
         /// promotion zone (R11) to steal the enemy's Tactic Souls (R81), for each colour on
@@ -382,11 +381,11 @@ fn spent_knights(s: &State, us: Side, hunters: &[(usize, Colour)], targets: u128
 /// The height of the board in half hexes between the two promotion zones (R2, R11).
 const ZONE_FAR: i32 = 16;
 
-/// How far a Soul Master or King of `us` on `cell` stands from its promotion zone (R11), rank 9 of
-/// the long files for White and rank 1 for Black, in half hexes (R2): a long-file cell of
-/// rank k stands at height 2k and a short-file one at 2k + 1, the zones at 18 and 2, and a
-/// step N or S changes the height by 2, the other four directions by 1 (R7). Every step
-/// towards the zone counts, a step N twice.
+/// How far a Soul Master or King of `us` on `cell` stands from its promotion zone (R11),
+/// rank 9 of the long files for White and rank 1 for Black, in half hexes (R2): a
+/// long-file cell of rank k stands at height 2k and a short-file one at 2k + 1, the zones
+/// at 18 and 2, and a step N or S changes the height by 2, the other four directions by 1
+/// (R7). Every step towards the zone counts, a step N twice.
 fn zone_distance(us: Side, cell: usize) -> i32 {
     let (file, rank) = hepta_board().file_rank[cell];
     let height = 2 * i32::from(rank) + i32::from(file % 2 == 0);
@@ -454,8 +453,8 @@ const FULL_ARMY: i32 = 31;
 /// to trade down, its spent Knights, its Soul Masters' march, its Kings' walk to steal the
 /// enemy's Tactic Souls, the enemy Kings and Soul Masters boxed in and the enemy's last
 /// moves (`pursuit`, `simplify`, `spent_knight`, `master_march`, `thief`, `boxing`,
-/// `few_moves`, `pursuit_full_lead`): `lead` is our material
-/// minus theirs, `their_moves` the enemy's ordinary moves.
+/// `few_moves`, `pursuit_full_lead`): `lead` is our material minus theirs, `their_moves`
+/// the enemy's ordinary moves.
 fn pursuit(w: &Weights, s: &State, us: Side, lead: i32, their_moves: i32) -> i32 {
     if lead <= 0 || w.pursuit_full_lead <= 0 {
         return 0;
