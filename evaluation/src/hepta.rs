@@ -422,17 +422,17 @@ fn master_march(s: &State, us: Side) -> i32 {
 /// file's backwardmost hex (R80). A colour whose King `us` lacks counts whole marches.
 fn thief_walk(s: &State, us: Side) -> i32 {
     let them = 1 - us;
-    let their_knights = by_colour(s, s.pieces(them, KNIGHTS));
-    let mut our_kings = [None; COLOURS];
-    for cell in s.pieces(us, KINGS).cells() {
-        if let Some(c) = s.piece_at(cell).and_then(Piece::colour) {
-            our_kings[usize::from(c)] = Some(cell);
-        }
-    }
+    let has_knight = |c| {
+        s.pieces(them, KNIGHTS)
+            .cells()
+            .any(|cell| s.piece_at(cell) == Some(Piece::Knight(them, c)))
+    };
     (0..COLOURS as Colour)
-        .filter(|&c| has(s.pillar(them, TACTIC), c) && their_knights[usize::from(c)] > 0)
+        .filter(|&c| has(s.pillar(them, TACTIC), c) && has_knight(c))
         .map(|c| {
-            let walk = our_kings[usize::from(c)].map_or(ZONE_FAR, |cell| zone_distance(us, cell));
+            let walk = s
+                .ordinary_king(us, c)
+                .map_or(ZONE_FAR, |cell| zone_distance(us, cell));
             let second_steal = if has(s.pillar(them, ELIMINATE), c) {
                 ZONE_FAR
             } else {
