@@ -52,7 +52,7 @@ pub struct DatagenArgs {
     #[arg(long, default_value = "4")]
     pub random_plies: usize,
     /// A game still running after this many plies ends as the rules' draw ("capped");
-    /// default 1200 for Hepta, whose won games end between plies 400 and 1,200, else 400.
+    /// default 2000 for Hepta, whose won games end between plies 400 and 1,900, else 400.
     #[arg(long)]
     pub max_plies: Option<usize>,
     /// Seed of the random moves.
@@ -205,12 +205,13 @@ impl Plan {
 }
 
 /// The cap of a self-play game when `--max-plies` is not given: long enough for a won game
-/// to end. Hepta's won self-play games at 1,000 nodes a move end between plies 400 and
-/// 1,200 (median 747, docs/training.md): in Hepta Knights capture only forwards (R26,
-/// R27 of hepta) and a side loses only once it has no ply left (hepta R90).
+/// to end. Hepta has no draw by move count (hepta R94): Knights capture only forwards
+/// (R26, R27 of hepta) and a side loses only once it has no ply left (hepta R90), so its
+/// won self-play games at 1,000 nodes a move end between plies 400 and 1,900 (median 832,
+/// 44 of 369 after ply 1,200; docs/training.md), and a lower cap draws games the rules do not.
 fn default_max_plies(variant: Variant) -> usize {
     match variant {
-        Variant::Hepta => 1200,
+        Variant::Hepta => 2000,
         _ => 400,
     }
 }
@@ -424,14 +425,14 @@ mod tests {
     }
 
     #[test]
-    fn hepta_games_are_capped_at_1200_plies_unless_told() {
+    fn hepta_games_are_capped_at_2000_plies_unless_told() {
         let cap = |variant, max_plies| {
             let mut a = args(1, None);
             a.variant = variant;
             a.max_plies = max_plies;
             Plan::from_args(&a).unwrap().max_plies
         };
-        assert_eq!(cap(Variant::Hepta, None), 1200);
+        assert_eq!(cap(Variant::Hepta, None), 2000);
         assert_eq!(cap(Variant::Hexmate, None), 400);
         assert_eq!(cap(Variant::SevenKingdoms, None), 400);
         assert_eq!(cap(Variant::Hepta, Some(300)), 300);

@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! tessera datagen --variant hepta --games 400 --nodes 1000 \
-//!     --openings positions/hepta/openings.txt --threads 2 --seed 2 -o hepta.data
+//!     --openings positions/hepta/openings.txt --threads 2 --seed 2 --max-plies 1200 -o hepta.data
 //! grep -E ' \| (1 0|0 1)$' hepta.data > won.data     # 342 games, 221,123 positions
 //! tessera tune --variant hepta --data won.data --passes 300 --rounds 2 --min-positions 500 \
 //!     --only 'king$' soul_master diplomacy_target receive_soul power_soul power_per_knight \
