@@ -26,7 +26,7 @@ fn handshake_lists_every_option_in_uci_grammar() {
         "option name UCI_ShowWDL type check default false",
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1992 min 1000 max 1992",
+        "option name UCI_Elo type spin default 1733 min 1000 max 1733",
         "option name Plain Search type check default false",
         "uciok",
     ]
