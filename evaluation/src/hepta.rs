@@ -422,13 +422,8 @@ fn master_march(s: &State, us: Side) -> i32 {
 /// file's backwardmost hex (R80). A colour whose King `us` lacks counts whole marches.
 fn thief_walk(s: &State, us: Side) -> i32 {
     let them = 1 - us;
-    let has_knight = |c| {
-        s.pieces(them, KNIGHTS)
-            .cells()
-            .any(|cell| s.piece_at(cell) == Some(Piece::Knight(them, c)))
-    };
     (0..COLOURS as Colour)
-        .filter(|&c| has(s.pillar(them, TACTIC), c) && has_knight(c))
+        .filter(|&c| has(s.pillar(them, TACTIC), c) && s.knights_of(them, c) > 0)
         .map(|c| {
             let walk = s
                 .ordinary_king(us, c)

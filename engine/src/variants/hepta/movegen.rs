@@ -412,7 +412,7 @@ impl State {
     }
 
     /// Number of `side`'s Knights of `colour` on the board.
-    pub(super) fn knights_of(&self, side: Side, colour: Colour) -> usize {
+    pub fn knights_of(&self, side: Side, colour: Colour) -> usize {
         self.pieces(side, KNIGHTS)
             .cells()
             .filter(|&c| self.board[c] == Some(Piece::Knight(side, colour)))
