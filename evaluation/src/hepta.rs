@@ -10,8 +10,8 @@ use engine::geometry::hepta::{axial, hepta_board};
 use engine::search::multiplayer::SeatScores;
 use engine::search::{two_seats, Evaluator};
 use engine::variants::hepta::{
-    Colour, Hepta, Move, Piece, Side, State, BERSERKS, BLACK, COLOURS, ELIMINATE, KINGS, KNIGHTS,
-    LIFE, MASTERS, POWER, RECEIVE, TACTIC, WHITE,
+    Colour, Hepta, Move, Piece, Side, State, BACKWARD, BERSERKS, BLACK, COLOURS, ELIMINATE, KINGS,
+    KNIGHTS, LIFE, MASTERS, POWER, RECEIVE, TACTIC, WHITE,
 };
 
 crate::weights! {
@@ -305,11 +305,38 @@ fn hex_distance(from: usize, to: usize) -> i32 {
 /// (capped at `NO_HUNTER`): its forward steps when `target` lies in its forward cone
 /// (R26); otherwise, if our Tactic Pillar holds a Soul of `c`, the Knight may also step
 /// backwards (R25) though it still captures only forwards (R27), so it walks round to
-/// come at `target` from behind: the hex distance and two steps more; else never.
+/// come at `target` from behind (`open_behind`): the hex distance and two steps more;
+/// else never.
 fn capture_steps(s: &State, us: Side, from: usize, c: Colour, target: usize) -> Option<i32> {
+    let walk_round = || {
+        (has(s.pillar(us, TACTIC), c) && open_behind(s, us, target))
+            .then(|| hex_distance(from, target) + 2)
+    };
     forward_steps(us, from, target)
-        .or_else(|| has(s.pillar(us, TACTIC), c).then(|| hex_distance(from, target) + 2))
+        .or_else(walk_round)
         .map(|steps| steps.min(NO_HUNTER))
+}
+
+/// Whether a Knight of `us` can come at `target` from behind. A Knight captures only with
+/// a forward step or jump (R26, R27), so it must reach a hex behind `target` (in one of
+/// our backward directions). The long-file hexes of our back rank have none, so no Knight
+/// of ours ever takes an enemy piece there; and a hex behind that holds such a piece is
+/// closed while it stands (enemy Knights that ran to their zone, R11, stand there with no
+/// forward step left, R26).
+fn open_behind(s: &State, us: Side, target: usize) -> bool {
+    let them = 1 - us;
+    hexes_behind(us, target).any(|hex| {
+        let held_for_good = s.piece_at(hex).and_then(Piece::owner) == Some(them)
+            && hexes_behind(us, hex).next().is_none();
+        !held_for_good
+    })
+}
+
+/// The hexes behind `cell` from `us`'s view (R10).
+fn hexes_behind(us: Side, cell: usize) -> impl Iterator<Item = usize> {
+    BACKWARD[us]
+        .iter()
+        .filter_map(move |&d| hepta_board().step(cell, d))
 }
 
 /// The hunt of lone enemy Kings and Soul Masters (`hunter`, `hunter_closeness`,
@@ -716,6 +743,28 @@ mod tests {
             both_sides(w, s)[WHITE][9],
             (w.simplify * 30 - w.spent_knight * 2) * (4 * w.knight - w.king) / w.pursuit_full_lead
         );
+    }
+
+    #[test]
+    fn no_knight_comes_at_a_piece_with_no_open_hex_behind_it() {
+        // White's Red Knight h7 may walk back (Tactic, R25) but captures only forwards
+        // (R26, R27). The Yellow King d1 stands on a long file of White's back rank, with
+        // no hex behind it; the Blue Knight g1, on a short file, has f1 and h1 behind it;
+        // the Blue Knight m1 has l1 and n1, but Black's Purple Knights hold them, and no
+        // hex lies behind those.
+        let pos =
+            read("7/15/7Nr7/15/15/15/15/15/3ky2nb4npnbnp1 w -/-/-/r/- -/-/-/-/- roygbpc - - 0 1");
+        let s = pos.state();
+        let cell = |name: &str| hepta_board().parse_cell(name).expect("a cell");
+        let red = match s.piece_at(cell("h7")) {
+            Some(Piece::Knight(_, c)) => c,
+            other => panic!("a Red Knight on h7, not {other:?}"),
+        };
+        let steps = |target: &str| capture_steps(s, WHITE, cell("h7"), red, cell(target));
+        assert_eq!(steps("d1"), None);
+        assert_eq!(steps("g1"), Some(hex_distance(cell("h7"), cell("g1")) + 2));
+        assert_eq!(steps("m1"), None);
+        assert_eq!(steps("l1"), None);
     }
 
     #[test]

@@ -229,21 +229,23 @@ fn hepta_army_takes_the_last_moves_and_wins_within_60_plies_at_10000_nodes() {
 
 /// The end of a Hepta self-play game at 1,000 nodes a move (docs/training.md: the `--seed 2`
 /// run of the every-duplication-gains march, capped at ply 1,200 with Black 15.5 Knights'
-/// worth ahead). White keeps four Knights on its own back rank, its promotion zone (Hepta
-/// R11), that can neither step (Hepta R26) nor promote while its Receive Pillar is full
-/// (Hepta R45, R79), its Blue King, and a Yellow and an Orange Knight that walk back and
-/// forth with the Yellow and Orange Souls on its Tactic Pillar (Hepta R25), out of reach of
-/// Black's Knights, which capture only forwards (Hepta R27). Black's Yellow and Orange
-/// Kings walk to rank 1 and steal those Souls (Hepta R81). Without `thief` the game is
-/// still running after 100 plies at 10,000 nodes a move.
+/// worth ahead). White keeps four Knights on rank 9, its promotion zone (Hepta R11) and
+/// Black's back rank, that can neither step (Hepta R26) nor promote while its Receive
+/// Pillar is full (Hepta R45, R79), its Blue King, and a Yellow and an Orange Knight that
+/// walk back and forth with the Yellow and Orange Souls on its Tactic Pillar (Hepta R25),
+/// out of reach of Black's Knights, which capture only forwards (Hepta R27). Black's Yellow
+/// and Orange Kings walk to rank 1 and steal those Souls (Hepta R81). At 10,000 nodes a
+/// move Black wins in 126 plies; without `thief` the game is still running after 150 (it
+/// ends after 205). Black won in 76 plies while its Knights still counted White's Knights
+/// on rank 9 as pieces they could come at (docs/training.md, "No hex behind").
 const HEPTA_TACTIC_KNIGHTS: &str = "NrNpKbNb2No/Sonb1ng1ny1ky1nbNynp3/1SrSo8nc1ncnc/\
 1Sy2kr1ko8/3Sp1Sb1kp2m*1kc1m*/2Sg8no1nb1/3Sg3m*1kb3Sg1/3nr1nr5np2Sc/Sb13Sg w \
 p/oy/y/oy/- rc/rgpc/roc/ygbp/- bgrocyp - - 182 603";
 
 #[test]
-fn hepta_army_steals_the_tactic_souls_of_the_last_knights_and_wins_within_100_plies_at_10000_nodes()
+fn hepta_army_steals_the_tactic_souls_of_the_last_knights_and_wins_within_150_plies_at_10000_nodes()
 {
-    assert_hepta_side_wins_within(HEPTA_TACTIC_KNIGHTS, 100, BLACK);
+    assert_hepta_side_wins_within(HEPTA_TACTIC_KNIGHTS, 150, BLACK);
 }
 
 /// Two-player Hexian under Orobas (no check counting): White's Archwizard and two

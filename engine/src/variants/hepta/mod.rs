@@ -17,6 +17,7 @@ mod tables;
 mod view;
 
 use crate::game::{Game, MoveError, PositionError, Seat, SpillList, Status};
+pub use movegen::BACKWARD;
 pub use notation::{START, TRUE_START};
 pub use state::{Pending, State, BERSERKS, KINGS, KNIGHTS, MASTERS, SOULS};
 

@@ -11,9 +11,10 @@ use crate::game::{MoveCounter, MoveSink};
 use crate::geometry::hepta::{hepta_board, rank_cells, FILES, N, NE, NW, S, SE, SW};
 use arrayvec::ArrayVec;
 
-/// R10: each side's forward directions, then its backward ones.
+/// R10: each side's forward directions.
 const FORWARD: [[usize; 3]; 2] = [[N, NE, NW], [S, SE, SW]];
-const BACKWARD: [[usize; 3]; 2] = [[S, SE, SW], [N, NE, NW]];
+/// R10: each side's backward directions.
+pub const BACKWARD: [[usize; 3]; 2] = [[S, SE, SW], [N, NE, NW]];
 
 /// R11: the promotion zones, rank 9 for White and rank 1 of the long files for Black.
 fn promotion_zone(side: Side) -> u128 {
